@@ -1,0 +1,22 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './tests/e2e/chromium';
+
+// The browser tests run against the real server (tests/e2e/run-e2e.ts starts it on its own
+// data and build folders and passes its URL in E2E_BASE_URL).
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:4321';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'tests/.tmp/e2e-results.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+});

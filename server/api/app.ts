@@ -1,0 +1,61 @@
+// The shop API (spec section 7) as one Hono app, mounted under /api/v3/client and /api/v2/client.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { ContextQuerySchema } from '../../src/lib/contract/common';
+import type { ApiDeps, ApiEnv } from './context';
+import { ApiError, apiError } from './errors';
+import { issuesToErrorList, readQuery } from './validation';
+import { blogRoutes } from './routes/blog';
+import { categoryRoutes } from './routes/categories';
+import { configRoutes } from './routes/config';
+import { productRoutes } from './routes/products';
+import { sliderRoutes } from './routes/sliders';
+
+export const API_BASES = ['/api/v3/client', '/api/v2/client'] as const;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function clientApi(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>({ strict: false });
+  api.use(async (c, next) => {
+    c.set('deps', deps);
+    const parsed = v.safeParse(ContextQuerySchema, readQuery(c));
+    if (!parsed.success) throw apiError('ValidationFailed', issuesToErrorList(parsed.issues));
+    c.set('locale', parsed.output.locale);
+    c.set('shopContext', parsed.output.shop_context);
+    await next();
+  });
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw apiError('PayloadTooLarge');
+      },
+    }),
+  );
+  api.route('/products', productRoutes);
+  api.route('/categories', categoryRoutes);
+  api.route('/sliders', sliderRoutes);
+  api.route('/blog', blogRoutes);
+  api.route('/config', configRoutes);
+  return api;
+}
+
+export function createApi(deps: ApiDeps) {
+  const app = new Hono({ strict: false });
+  const api = clientApi(deps);
+  for (const base of API_BASES) app.route(base, api);
+  app.notFound((c) => c.json({ detail: API_NOT_FOUND, error_list: [] }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ detail: error.detail, error_list: error.errorList }, error.status as 400);
+    }
+    // Anything else is our fault: log it whole, answer without internals.
+    console.error('[api]', c.req.method, c.req.path, error);
+    return c.json({ detail: 'Unknown server error', error_list: [] }, 500);
+  });
+  return app;
+}
+
+const API_NOT_FOUND = 'Not found.';
+export type ShopApi = ReturnType<typeof createApi>;

@@ -1,0 +1,45 @@
+// The API's error catalogue: every failure the API reports has a stable name, a status and the
+// message of spec section 8 where it gives one. Routes throw `apiError(...)`; one handler turns it
+// into `{detail, error_list}`.
+import type { ErrorItem } from '../../src/lib/contract/common';
+
+export const API_ERRORS = {
+  BadRequest: { status: 400, detail: 'Invalid request.' },
+  ValidationFailed: { status: 400, detail: 'Some fields are not valid.' },
+  MalformedJson: { status: 400, detail: 'The request body is not valid JSON.' },
+  InvalidOrderBy: { status: 400, detail: 'Invalid ordering.' },
+  InvalidLoginCredentials: { status: 401, detail: 'Invalid login credentials' },
+  NotAuthenticated: { status: 401, detail: 'not authenticated' },
+  InvalidToken: { status: 401, detail: 'Invalid or expired token.' },
+  InvalidOtp: { status: 401, detail: 'invalid otp' },
+  Forbidden: { status: 403, detail: 'You do not have permission to perform this action.' },
+  NotFound: { status: 404, detail: 'Not found.' },
+  UserNotFound: { status: 404, detail: 'user not found' },
+  ProductNotFound: { status: 404, detail: 'Product not found' },
+  SettingNotFound: { status: 404, detail: 'Unknown setting.' },
+  MethodNotAllowed: { status: 405, detail: 'Method not allowed.' },
+  Conflict: { status: 409, detail: 'The request conflicts with the current state.' },
+  PayloadTooLarge: { status: 413, detail: 'The request body is too large.' },
+  UnsupportedMediaType: { status: 415, detail: 'Send the body as JSON.' },
+  TooManyAttempts: { status: 429, detail: 'Too many attempts, try again later.' },
+  Unexpected: { status: 500, detail: 'Unknown server error' },
+} as const satisfies Record<string, { status: number; detail: string }>;
+
+export type ApiErrorName = keyof typeof API_ERRORS;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly errorList: ErrorItem[];
+  constructor(readonly errorName: ApiErrorName, errorList: ErrorItem[] = [], detail?: string) {
+    const entry = API_ERRORS[errorName];
+    super(detail ?? entry.detail);
+    this.name = 'ApiError';
+    this.status = entry.status;
+    this.detail = detail ?? entry.detail;
+    this.errorList = errorList;
+  }
+}
+
+export const apiError = (name: ApiErrorName, errorList: ErrorItem[] = [], detail?: string) =>
+  new ApiError(name, errorList, detail);

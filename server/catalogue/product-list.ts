@@ -1,0 +1,247 @@
+// The product list: filters, full-text search, ordering and paging, all in SQL on indexed
+// columns. One query for the page, one for the count, then one each for images and custom
+// fields of the page's products (never one per product).
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../src/lib/contract/common';
+import type { Ordering } from '../../src/lib/contract/ordering';
+import type { CustomFieldValue, Image, ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
+import { stockState } from '../../src/lib/rules/stock';
+import type { Db } from '../db/client';
+import {
+  assets, categories, customFields, customFieldValues, orderRows, orders, productCategories, productCustomValues,
+  products, productTranslations, variants,
+} from '../db/schema';
+import { pick, TEXT_SEARCH_CONFIG } from './localized';
+
+export interface ProductListFilter {
+  locale: Locale;
+  categories?: string[];
+  includeDescendants?: boolean;
+  customFields?: { key: string; value?: string }[];
+  priceType?: 'standard' | 'special';
+  priceMin?: number;
+  priceMax?: number;
+  search?: string;
+  productIds?: number[];
+  /** Only products in these promotions. */
+  promotionIds?: number[];
+  orderedByCustomer?: number;
+}
+
+export function searchVector(locale: Locale) {
+  const config = TEXT_SEARCH_CONFIG[locale];
+  return sql`to_tsvector(${sql.raw(`'${config}'`)}::regconfig, ${productTranslations.name} || ' ' || ${productTranslations.title} || ' ' || ${productTranslations.summary} || ' ' || ${products.code} || ' ' || ${products.brand})`;
+}
+
+function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(products.isPublished, true)];
+  if (f.categories?.length) {
+    const chosen = db
+      .select({ path: categories.path, id: categories.id })
+      .from(categories)
+      .where(inArray(categories.slug, f.categories));
+    const inChosen = f.includeDescendants
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(productCategories)
+            .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+            .where(
+              and(
+                eq(productCategories.productId, products.id),
+                sql`exists (select 1 from (${chosen}) chosen where ${categories.path} like chosen.path || '%')`,
+              ),
+            ),
+        )
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(productCategories)
+            .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+            .where(and(eq(productCategories.productId, products.id), inArray(categories.slug, f.categories))),
+        );
+    conditions.push(inChosen);
+  }
+  for (const cf of f.customFields ?? []) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(productCustomValues)
+          .innerJoin(customFieldValues, eq(customFieldValues.id, productCustomValues.valueId))
+          .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
+          .where(
+            and(
+              eq(productCustomValues.productId, products.id),
+              eq(customFields.appliesTo, 'product'),
+              eq(customFields.key, cf.key),
+              cf.value === undefined ? undefined : eq(customFieldValues.value, cf.value),
+            ),
+          ),
+      ),
+    );
+  }
+  const priceColumn = f.priceType === 'special' ? products.specialPrice : products.standardPrice;
+  if (f.priceType === 'special' && (f.priceMin !== undefined || f.priceMax !== undefined)) {
+    conditions.push(isNotNull(products.specialPrice));
+  }
+  if (f.priceMin !== undefined) conditions.push(gte(priceColumn, f.priceMin));
+  if (f.priceMax !== undefined) conditions.push(lte(priceColumn, f.priceMax));
+  if (f.search) {
+    const config = TEXT_SEARCH_CONFIG[f.locale];
+    conditions.push(
+      or(
+        sql`${searchVector(f.locale)} @@ websearch_to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${f.search})`,
+        // Codes and partial words ("tappat") still find something.
+        sql`${productTranslations.name} ilike ${'%' + escapeLike(f.search) + '%'}`,
+        sql`${products.code} ilike ${escapeLike(f.search) + '%'}`,
+      ),
+    );
+  }
+  if (f.productIds) conditions.push(inArray(products.id, f.productIds.length ? f.productIds : [-1]));
+  if (f.promotionIds?.length) {
+    conditions.push(sql`exists (select 1 from promotion_products pp where pp.product_id = ${products.id} and pp.promotion_id in ${f.promotionIds})`);
+  }
+  return and(...conditions);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+function orderOf(o: Ordering<ProductOrderField>): SQL[] {
+  const dir = o.direction === 'asc' ? asc : desc;
+  const column = {
+    name: productTranslations.name,
+    title: productTranslations.title,
+    standard_price: products.standardPrice,
+    special_price: products.specialPrice,
+    create_date: products.createDate,
+    write_date: products.writeDate,
+  }[o.field];
+  // Products without a special price sort last whatever the direction.
+  const primary = o.field === 'special_price' ? sql`${column} ${sql.raw(o.direction)} nulls last` : dir(column);
+  return [primary, asc(products.id)];
+}
+
+export const DEFAULT_PRODUCT_ORDER: Ordering<ProductOrderField> = { field: 'name', direction: 'asc' };
+
+export async function listProducts(
+  db: Db,
+  filter: ProductListFilter,
+  page: { page: number; pageSize: number },
+  ordering: Ordering<ProductOrderField> = DEFAULT_PRODUCT_ORDER,
+): Promise<{ results: ProductSummary[]; count: number }> {
+  const where = whereOf(db, filter);
+  const base = () =>
+    db
+      .select()
+      .from(products)
+      .innerJoin(
+        productTranslations,
+        and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, filter.locale)),
+      );
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(...orderOf(ordering))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(
+        productTranslations,
+        and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, filter.locale)),
+      )
+      .where(where),
+  ]);
+  const results = await summarize(db, rows, filter.locale, filter.orderedByCustomer);
+  return { results, count: total?.count ?? 0 };
+}
+
+type ProductRow = { products: typeof products.$inferSelect; product_translations: typeof productTranslations.$inferSelect };
+
+/** Builds the list shape for some product rows, with a few batched look-ups. */
+export async function summarize(
+  db: Db,
+  rows: ProductRow[],
+  locale: Locale,
+  orderedByCustomer?: number,
+): Promise<ProductSummary[]> {
+  const ids = rows.map((r) => r.products.id);
+  if (ids.length === 0) return [];
+  const [images, fields, variantCounts, ordered] = await Promise.all([
+    db
+      .selectDistinctOn([assets.productId])
+      .from(assets)
+      .where(and(inArray(assets.productId, ids), eq(assets.kind, 'image')))
+      .orderBy(assets.productId, asc(assets.position)),
+    productCustomFieldValues(db, ids, locale),
+    db
+      .select({ productId: variants.productId, n: sql<number>`count(*)::int` })
+      .from(variants)
+      .where(inArray(variants.productId, ids))
+      .groupBy(variants.productId),
+    orderedByCustomer === undefined
+      ? Promise.resolve([])
+      : db
+          .select({ productId: orderRows.productId, qty: sql<number>`sum(${orderRows.qty})::int` })
+          .from(orderRows)
+          .innerJoin(orders, eq(orders.id, orderRows.orderId))
+          .where(and(eq(orders.customerId, orderedByCustomer), inArray(orderRows.productId, ids)))
+          .groupBy(orderRows.productId),
+  ]);
+  const imageOf = new Map(images.map((a) => [a.productId, a]));
+  const hasVariants = new Set(variantCounts.filter((v) => v.n > 0).map((v) => v.productId));
+  const orderedOf = new Map(ordered.map((o) => [o.productId, o.qty]));
+  return rows.map(({ products: p, product_translations: t }) => {
+    const image = imageOf.get(p.id);
+    const summary: ProductSummary = {
+      id: p.id,
+      code: p.code,
+      slug: p.slug,
+      name: t.name,
+      title: t.title,
+      summary: t.summary,
+      brand: p.brand,
+      price: { standard_price: p.standardPrice, special_price: p.specialPrice },
+      vat_rate: p.vatRate,
+      quantity: p.quantity,
+      is_backorderable: p.isBackorderable,
+      stock_state: stockState(p.quantity, p.isBackorderable),
+      unit: p.unit,
+      image: image ? toImage(image, t.name, locale) : null,
+      custom_fields: fields.get(p.id) ?? [],
+      has_variants: hasVariants.has(p.id),
+      create_date: p.createDate.toISOString(),
+      write_date: p.writeDate.toISOString(),
+    };
+    if (orderedByCustomer !== undefined) summary.ordered_qty = orderedOf.get(p.id) ?? 0;
+    return summary;
+  });
+}
+
+export function toImage(a: typeof assets.$inferSelect, fallbackAlt: string, locale: Locale): Image {
+  return { url: a.url, alt: pick(a.alt, locale) || fallbackAlt, width: a.width, height: a.height };
+}
+
+export async function productCustomFieldValues(db: Db, ids: number[], locale: Locale) {
+  const rows = await db
+    .select({
+      productId: productCustomValues.productId,
+      key: customFields.key,
+      value: customFieldValues.value,
+      localized: customFieldValues.localizedValue,
+    })
+    .from(productCustomValues)
+    .innerJoin(customFieldValues, eq(customFieldValues.id, productCustomValues.valueId))
+    .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
+    .where(inArray(productCustomValues.productId, ids))
+    .orderBy(customFields.key, customFieldValues.value);
+  const out = new Map<number, CustomFieldValue[]>();
+  for (const r of rows) {
+    const list = out.get(r.productId) ?? [];
+    list.push({ key: r.key, value: r.value, localized_value: pick(r.localized, locale) });
+    out.set(r.productId, list);
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+// Every setting the process reads from its environment, in one place, with its default.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const env = (name: string): string | undefined => {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+};
+
+function intEnv(name: string, fallback: number): number {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; without it the embedded PGlite in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  /** Where PGlite, generated media and the mail outbox live. */
+  dataDir: string;
+  /** Another backend speaking the same API; the build and on-demand pages read from it. */
+  shopApiUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where contact-form messages and order copies for the shop go. */
+  shopEmail: string;
+  publicSiteUrl: string;
+  authTokenTtlHours: number;
+  distDir: string;
+}
+
+export function loadConfig(): Config {
+  const port = intEnv('PORT', 4321);
+  const dataDir = path.resolve(ROOT_DIR, env('DATA_DIR') ?? '.data');
+  return {
+    port,
+    host: env('HOST') ?? '0.0.0.0',
+    databaseUrl: env('DATABASE_URL'),
+    dataDir,
+    shopApiUrl: env('SHOP_API_URL'),
+    smtpUrl: env('SMTP_URL'),
+    mailFrom: env('MAIL_FROM') ?? 'Vinoshop <noreply@vinoshop.example>',
+    shopEmail: env('SHOP_EMAIL') ?? 'info@vinoshop.example',
+    publicSiteUrl: (env('PUBLIC_SITE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    authTokenTtlHours: intEnv('AUTH_TOKEN_TTL_HOURS', 10),
+    distDir: path.resolve(ROOT_DIR, env('DIST_DIR') ?? 'dist'),
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './common';
+import { customFieldValues } from './custom-fields';
+
+/** A business (B2B) or a consumer (B2C) the shop sells to. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['b2b', 'b2c'] }).notNull(),
+    businessName: text('business_name'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    vatNumber: text('vat_number'),
+    taxCode: text('tax_code'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** Free text shown at checkout for "as per contract" payments. */
+    paymentTerms: text('payment_terms'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_code_uq').on(t.code),
+    index('customers_business_name_idx').on(sql`lower(${t.businessName})`),
+    index('customers_last_name_idx').on(sql`lower(${t.lastName})`),
+  ],
+);
+
+/** Anyone who signs in: an agent (is_agent) or a user of one customer (customer_id). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isAgent: boolean('is_agent').notNull().default(false),
+    customerId: integer('customer_id').references(() => customers.id),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    locale: text('locale', { enum: ['it', 'en', 'es'] }).notNull().default('it'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_customer_idx').on(t.customerId)],
+);
+
+/** Which customers an agent may act for. */
+export const agentCustomers = pgTable(
+  'agent_customers',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.customerId] }), index('agent_customers_customer_idx').on(t.customerId)],
+);
+
+export const userCustomValues = pgTable(
+  'user_custom_values',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    valueId: integer('custom_field_value_id')
+      .notNull()
+      .references(() => customFieldValues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.valueId] }), index('user_custom_values_value_idx').on(t.valueId)],
+);

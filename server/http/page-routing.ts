@@ -1,0 +1,31 @@
+// Which file or on-demand route answers a page path in a locale. Prerendered pages live under
+// dist/client/<locale>/...; pages the build did not know are rendered by the /fresh routes.
+import { homeVariantLocale, type Locale } from '../../src/lib/i18n/locales';
+import type { StaticIndex } from './static-files';
+
+/** Paths that exist only as build internals and must not be served as pages. */
+const INTERNAL_PREFIXES = ['it/', 'en/', 'es/', 'fresh/', '_astro/'];
+
+/** Page paths that may be rendered on demand when the build has no file for them. */
+const ON_DEMAND_PATTERNS = [/^p\/[a-z0-9-]{1,160}$/];
+
+export type PageTarget =
+  | { kind: 'file'; relative: string }
+  | { kind: 'on-demand'; url: string }
+  | { kind: 'not-found' };
+
+export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale): PageTarget {
+  const clean = relativePath.replace(/\/+$/, '');
+  const home = homeVariantLocale(`/${clean}`);
+  const pagePath = home ? 'home' : clean;
+  for (const candidate of [`${locale}/${pagePath}/index.html`, `${locale}/${pagePath}.html`]) {
+    if (index.has(candidate)) return { kind: 'file', relative: candidate };
+  }
+  if (ON_DEMAND_PATTERNS.some((re) => re.test(clean))) return { kind: 'on-demand', url: `/fresh/${locale}/${clean}` };
+  return { kind: 'not-found' };
+}
+
+/** A file at the top of dist/client (favicon, robots) — never a locale folder or build internals. */
+export function isPublicFile(index: StaticIndex, relativePath: string): boolean {
+  return relativePath !== '' && !INTERNAL_PREFIXES.some((p) => relativePath.startsWith(p)) && index.has(relativePath);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { resolvePage, isPublicFile } from './page-routing';
+import { safeRelative, type StaticIndex } from './static-files';
+
+const index = (files: string[]): StaticIndex => {
+  const set = new Set(files);
+  return { root: '/x', has: (r) => set.has(r), get: (r) => (set.has(r) ? { size: 1, mtimeMs: 0, br: false, gz: false } : undefined) };
+};
+
+describe('safeRelative', () => {
+  it('normalizes and refuses to leave the folder', () => {
+    expect(safeRelative('/p/abc')).toBe('p/abc');
+    expect(safeRelative('/a/../b')).toBe('b');
+    // Climbing above the root stays at the root: the result is always inside the folder.
+    expect(safeRelative('/../etc/passwd')).toBe('etc/passwd');
+    expect(safeRelative('/%2e%2e/%2e%2e/etc/passwd')).toBe('etc/passwd');
+    expect(safeRelative('/a/..%5c..%5cx')).toBeNull();
+    expect(safeRelative('/bad%zz')).toBeNull();
+    expect(safeRelative('/a%00b')).toBeNull();
+  });
+});
+
+describe('resolvePage', () => {
+  const dist = index(['it/home/index.html', 'en/home/index.html', 'es/p/tappo/index.html', 'favicon.svg']);
+  it('serves the file of the locale', () => {
+    expect(resolvePage(dist, 'home', 'it')).toEqual({ kind: 'file', relative: 'it/home/index.html' });
+    expect(resolvePage(dist, 'home-en', 'it')).toEqual({ kind: 'file', relative: 'it/home/index.html' });
+    expect(resolvePage(dist, 'p/tappo/', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/index.html' });
+  });
+  it('renders unknown product slugs on demand and anything else is not found', () => {
+    expect(resolvePage(dist, 'p/nuovo', 'it')).toEqual({ kind: 'on-demand', url: '/fresh/it/p/nuovo' });
+    expect(resolvePage(dist, 'p/Bad_Slug', 'it')).toEqual({ kind: 'not-found' });
+    expect(resolvePage(dist, 'nope/deeper', 'it')).toEqual({ kind: 'not-found' });
+  });
+  it('never exposes locale folders as public files', () => {
+    expect(isPublicFile(dist, 'favicon.svg')).toBe(true);
+    expect(isPublicFile(dist, 'it/home/index.html')).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+// Serves files from a folder: an index of the files read once at start (no disk look-up per
+// request), precompressed .br/.gz copies chosen by Accept-Encoding, ETags and cache headers.
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export const contentTypeOf = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+interface Entry {
+  size: number;
+  mtimeMs: number;
+  br: boolean;
+  gz: boolean;
+}
+
+export interface StaticIndex {
+  root: string;
+  has(relative: string): boolean;
+  get(relative: string): Entry | undefined;
+}
+
+/** Indexes every file under `root` (paths relative to it, with forward slashes). */
+export async function indexFolder(root: string): Promise<StaticIndex> {
+  const files = new Map<string, Entry>();
+  async function walk(dir: string) {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) {
+        const info = await stat(full);
+        files.set(path.relative(root, full).split(path.sep).join('/'), { size: info.size, mtimeMs: info.mtimeMs, br: false, gz: false });
+      }
+    }
+  }
+  await walk(root);
+  for (const [rel, entry] of files) {
+    entry.br = await stat(path.join(root, `${rel}.br`)).then(() => true, () => false);
+    entry.gz = await stat(path.join(root, `${rel}.gz`)).then(() => true, () => false);
+  }
+  return { root, has: (rel) => files.has(rel), get: (rel) => files.get(rel) };
+}
+
+/** A request path made safe to join to a folder, or null when it tries to leave it. */
+export function safeRelative(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const normalized = path.posix.normalize(decoded);
+  if (normalized.split('/').includes('..')) return null;
+  return normalized.replace(/^\/+/, '');
+}
+
+export interface SendOptions {
+  cacheControl: string;
+  headers?: Record<string, string>;
+  status?: number;
+}
+
+const accepts = (req: IncomingMessage, encoding: string) => new RegExp(`\\b${encoding}\\b`).test(String(req.headers['accept-encoding'] ?? ''));
+
+/** Sends an indexed file; answers 304 when the client has it. */
+export function sendFile(req: IncomingMessage, res: ServerResponse, index: StaticIndex, relative: string, options: SendOptions): boolean {
+  const entry = index.get(relative);
+  if (!entry) return false;
+  const etag = `W/"${entry.size.toString(16)}-${Math.floor(entry.mtimeMs).toString(16)}"`;
+  const encoding = entry.br && accepts(req, 'br') ? 'br' : entry.gz && accepts(req, 'gzip') ? 'gzip' : null;
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypeOf(relative),
+    'Cache-Control': options.cacheControl,
+    ETag: etag,
+    'Last-Modified': new Date(entry.mtimeMs).toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+    ...options.headers,
+  };
+  if (entry.br || entry.gz) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (req.headers['if-none-match'] === etag && (options.status ?? 200) === 200) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  const file = path.join(index.root, relative) + (encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '');
+  if (encoding) headers['Content-Encoding'] = encoding;
+  res.writeHead(options.status ?? 200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+  return true;
+}

@@ -1,0 +1,60 @@
+// Generates the demo pictures (products, news, slides) as WebP files with sharp, from a
+// motif drawing, a colour and a caption. File names end in _N so galleries sort by number.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ImageMotif } from '../seed/data/types';
+import { MOTIF_SHAPES } from './motifs';
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Lighter or darker shade of a #rrggbb colour (amount from -1 to 1). */
+export function shade(hex: string, amount: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const channel = (v: number) => Math.round(amount >= 0 ? v + (255 - v) * amount : v * (1 + amount));
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map(channel);
+  return `#${((1 << 24) | (r! << 16) | (g! << 8) | b!).toString(16).slice(1)}`;
+}
+
+export interface PictureSpec {
+  motif: ImageMotif;
+  color: string;
+  caption: string;
+  /** 1 = packshot on a light ground, 2 = on the colour, 3 = close-up. */
+  variant: 1 | 2 | 3;
+  width: number;
+  height: number;
+}
+
+export function pictureSvg(spec: PictureSpec): string {
+  const { width, height, color, variant } = spec;
+  const ground = variant === 2 ? color : shade(color, 0.86);
+  const ink = variant === 2 ? shade(color, 0.9) : color;
+  const size = Math.min(width, height) * (variant === 3 ? 1.1 : 0.62);
+  const x = (width - size) / 2 + (variant === 3 ? size * 0.15 : 0);
+  const y = (height - size) / 2 - (variant === 3 ? 0 : height * 0.05);
+  const caption = variant === 3 ? '' :
+    `<text x="${width / 2}" y="${height - height * 0.07}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(height * 0.045)}" font-weight="700" text-anchor="middle" fill="${ink}">${escapeXml(spec.caption)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<rect width="100%" height="100%" fill="${ground}"/>
+<g transform="translate(${x} ${y}) scale(${size / 200})" fill="${ink}">${MOTIF_SHAPES[spec.motif]}</g>
+${caption}</svg>`;
+}
+
+export async function writePicture(file: string, spec: PictureSpec): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const webp = await sharp(Buffer.from(pictureSvg(spec))).webp({ quality: 78 }).toBuffer();
+  await writeFile(file, webp);
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+export async function runLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

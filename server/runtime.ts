@@ -1,0 +1,37 @@
+// Opens the shop: database (migrated), API, and the in-process hook the storefront's API
+// client uses during builds and on-demand renders.
+import type { Config } from './config';
+import { createApi, type ShopApi } from './api/app';
+import { openConfiguredDatabase, type Database } from './db/client';
+import { mediaDirOf, seedDemoShop } from './seed/seed';
+
+export interface Shop {
+  config: Config;
+  database: Database;
+  api: ShopApi;
+  close(): Promise<void>;
+}
+
+export async function openShop(config: Config, options: { seed?: boolean; log?: (m: string) => void } = {}): Promise<Shop> {
+  const log = options.log ?? (() => {});
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    log(`database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+    if (options.seed) await seedDemoShop(database.db, { mediaDir: mediaDirOf(config.dataDir), log });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const api = createApi({ db: database.db, publicSiteUrl: config.publicSiteUrl });
+  globalThis.__SHOP_API_FETCH__ = (request) => Promise.resolve(api.fetch(request));
+  return {
+    config,
+    database,
+    api,
+    async close() {
+      globalThis.__SHOP_API_FETCH__ = undefined;
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The demo shop: seeded once on first start (idempotent), resettable with --reset.
+import { sql } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/raw';
+import { systemSettings } from '../db/schema';
+import { seedCatalogue } from './catalogue';
+import { seedCommerce } from './commerce';
+import { seedContent } from './content';
+import { seedOrders } from './orders';
+import { seedPeople } from './people';
+import { seededRandom } from './random';
+import { seedSettings } from './settings';
+
+/** Written last: its presence means the demo data is complete. */
+export const SEED_MARKER = 'DEMO_SEEDED_AT';
+
+export interface SeedOptions {
+  /** Folder served at /media for generated pictures and documents; none in API tests. */
+  mediaDir?: string;
+  /** Empty every table (and the media folder) first. */
+  reset?: boolean;
+  log?: (message: string) => void;
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from ${systemSettings} where ${systemSettings.key} = ${SEED_MARKER}`);
+  return rows.length > 0;
+}
+
+export async function resetDatabase(db: Db) {
+  const tables = await queryRows<{ tablename: string }>(
+    db,
+    sql`select tablename from pg_tables where schemaname = current_schema() and tablename not like '\\_\\_%'`,
+  );
+  const names = tables.map((r) => `"${r.tablename}"`).join(', ');
+  if (names) await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+}
+
+/** Seeds the demo shop unless it is there already. Answers whether it seeded. */
+export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const log = options.log ?? (() => {});
+  if (options.reset) {
+    await resetDatabase(db);
+    if (options.mediaDir) await rm(options.mediaDir, { recursive: true, force: true });
+  } else if (await isSeeded(db)) {
+    return false;
+  } else {
+    // A seed interrupted half way leaves rows behind; start again from empty tables.
+    await resetDatabase(db);
+  }
+  const started = Date.now();
+  const random = seededRandom(2026);
+  const media = { mediaDir: options.mediaDir };
+  log('seeding settings and catalogue…');
+  await seedSettings(db);
+  const catalogue = await seedCatalogue(db, random, media);
+  log('seeding customers, agents and prices…');
+  const people = await seedPeople(db, random, catalogue);
+  log('seeding content, payments, shipping, coupons and orders…');
+  const { canvasId } = await seedContent(db, media, people.customerRows.filter((c) => c.kind === 'b2b').map((c) => c.id));
+  await seedCommerce(db, catalogue, canvasId);
+  await seedOrders(db, random, people);
+  await db.insert(systemSettings).values({ key: SEED_MARKER, value: new Date().toISOString(), isPublic: false });
+  log(`demo shop seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');

@@ -1,0 +1,30 @@
+// npm start: migrate, seed the demo shop on first run, build the site when missing or stale,
+// and serve. Everything runs in this one process, so PGlite is opened once.
+import { buildSite, buildStaleness } from './build-site';
+import { loadConfig } from './config';
+import { openShop } from './runtime';
+import { serveShop } from './serve';
+import { DEMO_LOGINS } from './seed/people';
+
+const log = (m: string) => console.log(`[shop] ${m}`);
+const config = loadConfig();
+const shop = await openShop(config, { seed: true, log });
+try {
+  const stale = await buildStaleness(config.distDir);
+  if (stale) {
+    log(`building the site: ${stale}…`);
+    await buildSite(config.distDir, log);
+  } else log('site build is up to date');
+  await serveShop(shop, log);
+} catch (error) {
+  await shop.close();
+  throw error;
+}
+
+const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+console.log(`
+  Vinoshop is running at http://${shown}:${config.port}
+
+  Demo logins:
+${DEMO_LOGINS.map((l) => `    ${l.username.padEnd(22)} ${l.password.padEnd(16)} ${l.who}`).join('\n')}
+`);

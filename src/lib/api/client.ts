@@ -1,0 +1,108 @@
+// The one way the storefront talks to the shop API (ky). In the browser it calls the same
+// origin; on the server (build, on-demand pages) it calls SHOP_API_URL when set, otherwise the
+// API living in this very process, registered by the Node server or the build script.
+import ky, { HTTPError, type KyInstance } from 'ky';
+import type { Locale, ShopContext } from '../contract/common';
+import { fail, ok, type ApiResult } from './result';
+
+export const API_PATH = '/api/v3/client/';
+/** Statuses a GET is retried on, once (spec section 7); changes are never retried. */
+export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
+
+type FetchLike = (request: Request) => Promise<Response>;
+
+declare global {
+  // Set by the process that hosts the API in-process (server/http, server/build).
+  var __SHOP_API_FETCH__: FetchLike | undefined;
+}
+
+const IN_PROCESS_ORIGIN = 'http://shop.internal';
+
+export interface ClientOptions {
+  locale: Locale;
+  shopContext?: ShopContext;
+  token?: string | null;
+}
+
+function serverTarget(): { baseUrl: string; fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> } {
+  const external = typeof process !== 'undefined' ? process.env.SHOP_API_URL : undefined;
+  if (external) return { baseUrl: `${external.replace(/\/+$/, '')}${API_PATH}` };
+  const inProcess = globalThis.__SHOP_API_FETCH__;
+  if (!inProcess) {
+    throw new Error('No shop API: set SHOP_API_URL, or build through `npm run build`, which hosts the API in-process.');
+  }
+  return { baseUrl: `${IN_PROCESS_ORIGIN}${API_PATH}`, fetch: (input, init) => inProcess(new Request(input, init)) };
+}
+
+export function createClient(options: ClientOptions): KyInstance {
+  const isBrowser = typeof window !== 'undefined';
+  const target = isBrowser ? { baseUrl: new URL(API_PATH, window.location.origin).href } : serverTarget();
+  return ky.create({
+    baseUrl: target.baseUrl,
+    ...(target.fetch ? { fetch: target.fetch } : {}),
+    headers: {
+      Accept: '*/*',
+      ...(options.token ? { Authorization: `Token ${options.token}` } : {}),
+    },
+    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUS_CODES },
+    timeout: 20_000,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const url = new URL(request.url);
+          if (!url.searchParams.has('locale')) url.searchParams.set('locale', options.locale);
+          if (!url.searchParams.has('shop_context')) url.searchParams.set('shop_context', options.shopContext ?? 'b2b');
+          return new Request(url, request);
+        },
+      ],
+    },
+  });
+}
+
+export type Query = Record<string, string | number | boolean | undefined | (string | number)[]>;
+
+function toSearchParams(query: Query = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.set(key, String(value));
+  }
+  return params;
+}
+
+async function toFailure(error: unknown): Promise<ApiResult<never>> {
+  if (error instanceof HTTPError) {
+    const body = (await error.response.json().catch(() => null)) as { detail?: unknown; error_list?: unknown } | null;
+    return fail(
+      error.response.status,
+      typeof body?.detail === 'string' ? body.detail : error.response.statusText,
+      Array.isArray(body?.error_list) ? body.error_list : [],
+    );
+  }
+  return fail(0, error instanceof Error ? error.message : String(error));
+}
+
+/** GET a JSON resource (path relative to the API base, e.g. "products/p/"). */
+export async function getJson<T>(client: KyInstance, path: string, query?: Query): Promise<ApiResult<T>> {
+  try {
+    return ok(await client.get(path, { searchParams: toSearchParams(query) }).json<T>());
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function sendJson<T>(
+  client: KyInstance,
+  method: 'post' | 'patch' | 'put' | 'delete',
+  path: string,
+  body?: unknown,
+  query?: Query,
+): Promise<ApiResult<T>> {
+  try {
+    const response = await client(path, { method, json: body, searchParams: toSearchParams(query) });
+    return ok(response.status === 204 ? (undefined as T) : await response.json<T>());
+  } catch (error) {
+    return toFailure(error);
+  }
+}

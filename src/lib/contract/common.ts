@@ -1,0 +1,51 @@
+// Shapes shared by every call of the shop API (spec section 7). The API validates with these
+// schemas; the storefront imports their types only.
+import * as v from 'valibot';
+
+export const LOCALES = ['it', 'en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'it';
+
+export const SHOP_CONTEXTS = ['b2b', 'b2c'] as const;
+export type ShopContext = (typeof SHOP_CONTEXTS)[number];
+
+/** One problem with the request, by field when it concerns one. */
+export const ErrorItemSchema = v.object({
+  field: v.nullable(v.string()),
+  code: v.string(),
+  message: v.string(),
+});
+export type ErrorItem = v.InferOutput<typeof ErrorItemSchema>;
+
+/** Every error answer of the API. */
+export const ErrorBodySchema = v.object({ detail: v.string(), error_list: v.array(ErrorItemSchema) });
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+export interface Paged<T> {
+  results: T[];
+  count: number;
+}
+
+/** Query parameters every call accepts. */
+export const ContextQuerySchema = v.object({
+  locale: v.optional(v.picklist(LOCALES, 'Unsupported locale: use it, en or es.'), DEFAULT_LOCALE),
+  shop_context: v.optional(v.picklist(SHOP_CONTEXTS, 'shop_context must be b2b or b2c.'), 'b2b'),
+});
+
+const intString = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, `${field} must be a whole number.`),
+    v.transform(Number),
+    v.minValue(min, `${field} must be at least ${min}.`),
+    v.maxValue(max, `${field} must be at most ${max}.`),
+  );
+
+export const MAX_PAGE_SIZE = 100;
+export const PageQuerySchema = v.object({
+  page: v.optional(intString('page', 1, 1_000_000), '1'),
+  page_size: v.optional(intString('page_size', 1, MAX_PAGE_SIZE), '12'),
+});
+
+/** A positive id in a path or query. */
+export const IdSchema = intString('id', 1, 2_147_483_647);

@@ -1,0 +1,48 @@
+// Which language a visitor gets (spec: no URL prefix; `lan` cookie, 365 days, default it;
+// the root route detects it from the browser and sends it to its home variant).
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/common';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
+export const LOCALE_COOKIE = 'lan';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** The home page of each language. */
+export const HOME_PATHS: Record<Locale, string> = { it: '/home', en: '/home-en', es: '/home-es' };
+const HOME_LOCALE = new Map(Object.entries(HOME_PATHS).map(([locale, path]) => [path, locale as Locale]));
+
+/** The language a home variant is written in, or undefined for other paths. */
+export const homeVariantLocale = (pathname: string): Locale | undefined => HOME_LOCALE.get(pathname.replace(/\/+$/, '') || '/');
+
+/** Picks the best supported language from an Accept-Language header, by quality. */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((x) => x.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked.map((x) => x.lang).find(isLocale) ?? DEFAULT_LOCALE;
+}
+
+/** Reads the `lan` cookie out of a Cookie header. */
+export function localeFromCookieHeader(cookieHeader: string | null | undefined): Locale | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  return undefined;
+}
+
+export const localeCookie = (locale: Locale) =>
+  `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+
+/** BCP 47 tags for Intl and the html lang attribute. */
+export const INTL_LOCALE: Record<Locale, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES' };

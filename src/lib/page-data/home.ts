@@ -1,0 +1,34 @@
+import type { Locale, Paged } from '../contract/common';
+import type { BlogPostSummary, Slider } from '../contract/content';
+import type { ProductSummary } from '../contract/products';
+import { HOME_PATHS } from '../i18n/locales';
+import { fetchPageData } from './server-client';
+
+export interface HomeData {
+  slider: Slider | null;
+  bestsellers: ProductSummary[];
+  newArrivals: ProductSummary[];
+  offers: ProductSummary[];
+  news: BlogPostSummary[];
+}
+
+export const HOME_STRIP_SIZE = 8;
+
+/** The slider of a home variant is named after its path ("home", "home-en", "home-es"). */
+export async function loadHome(locale: Locale): Promise<HomeData> {
+  const code = HOME_PATHS[locale].slice(1);
+  const [sliders, bestsellers, newArrivals, offers, news] = await Promise.all([
+    fetchPageData<Paged<Slider>>(locale, 'sliders/', { code }),
+    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { custom_field: 'shop:bestseller', page_size: HOME_STRIP_SIZE }),
+    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { custom_field: 'shop:new', page_size: HOME_STRIP_SIZE, order_by: 'create_date-desc' }),
+    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { price_type: 'special', price_min: 0, page_size: HOME_STRIP_SIZE, order_by: 'write_date-desc' }),
+    fetchPageData<Paged<BlogPostSummary>>(locale, 'blog/', { page_size: 3 }),
+  ]);
+  return {
+    slider: sliders.results[0] ?? null,
+    bestsellers: bestsellers.results,
+    newArrivals: newArrivals.results,
+    offers: offers.results,
+    news: news.results,
+  };
+}

@@ -1,0 +1,69 @@
+// npm run bench: starts the shop on its own data and build folders (as npm start does) and
+// measures, on loopback only, with bounded request counts:
+// - latency and throughput of a prerendered page, the product list API and a product detail;
+// - transfer size of the home page and the list answer, compressed vs raw.
+// Figures are ratios and percentiles from one run; the machine is shared, so read trends.
+import path from 'node:path';
+import { ROOT_DIR } from '../../server/config';
+import { startShopProcess } from '../support/server-process';
+
+const tmp = path.join(ROOT_DIR, 'tests/.tmp');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+
+async function measure(base: string, name: string, paths: string[], headers: Record<string, string> = {}) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const p = paths[next++ % paths.length]!;
+        const t0 = performance.now();
+        const response = await fetch(base + p, { headers: { 'Accept-Encoding': 'br, gzip', ...headers } });
+        await response.arrayBuffer();
+        if (!response.ok) failures++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  console.log(`${name.padEnd(34)} ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s   p50 ${pct(0.5).padStart(6)} ms   p95 ${pct(0.95).padStart(6)} ms   failures ${failures}`);
+}
+
+async function sizes(base: string, p: string) {
+  const raw = await fetch(base + p, { headers: { 'Accept-Encoding': 'identity' } }).then((r) => r.arrayBuffer());
+  // fetch decodes transparently, so ask with a raw HTTP client for the compressed size.
+  const { request } = await import('node:http');
+  const compressed = await new Promise<number>((resolve, reject) => {
+    const req = request(base + p, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () => resolve(n));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  console.log(`${p.padEnd(48)} raw ${(raw.byteLength / 1024).toFixed(1).padStart(7)} KB   br ${(compressed / 1024).toFixed(1).padStart(6)} KB   ratio ${(raw.byteLength / compressed).toFixed(1)}x`);
+}
+
+const shop = await startShopProcess({ dataDir: path.join(tmp, 'bench-data'), distDir: path.join(tmp, 'bench-dist') });
+try {
+  const base = shop.url;
+  const list = await fetch(`${base}/api/v3/client/products/p/?page_size=100`).then((r) => r.json() as Promise<{ results: { slug: string }[] }>);
+  const slugs = list.results.map((r) => r.slug);
+  console.log(`\nLatency and throughput (${REQUESTS} requests, ${CONCURRENCY} at a time)`);
+  await measure(base, 'prerendered page /home', ['/home', '/home-en', '/home-es']);
+  await measure(base, 'prerendered product page', slugs.map((s) => `/p/${s}`));
+  await measure(base, 'API products/p/ (12, by name)', ['/api/v3/client/products/p/?page=1&page_size=12', '/api/v3/client/products/p/?page=5&page_size=12&order_by=standard_price-desc']);
+  await measure(base, 'API products/p/ filtered + search', ['/api/v3/client/products/p/?categories=enologia&include_cat_descendants=true&price_min=5&price_max=200', '/api/v3/client/products/p/?search=lievito&locale=it']);
+  await measure(base, 'API products/p/{slug}/', slugs.map((s) => `/api/v3/client/products/p/${s}/`));
+  console.log('\nTransfer sizes');
+  await sizes(base, '/home');
+  await sizes(base, '/api/v3/client/products/p/?page=1&page_size=12');
+} finally {
+  await shop.stop();
+}

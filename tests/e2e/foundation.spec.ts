@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { FRESH_PRODUCT } from '../support/fresh-product';
+
+test.describe('language from the root route', () => {
+  for (const [header, home, lang] of [
+    ['es-ES,es;q=0.9', '/home-es', 'es'],
+    ['en-GB,en;q=0.9', '/home-en', 'en'],
+    ['it-IT,it;q=0.9', '/home', 'it'],
+    ['de-DE', '/home', 'it'],
+  ] as const) {
+    test(`Accept-Language ${header} → ${home}`, async ({ request }) => {
+      const response = await request.get('/', { headers: { 'Accept-Language': header }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers()['location']).toBe(home);
+      expect(response.headers()['set-cookie']).toContain(`lan=${lang}; Path=/; Max-Age=31536000`);
+    });
+  }
+
+  test('a remembered language wins over the browser', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'Accept-Language': 'es', Cookie: 'lan=en' }, maxRedirects: 0 });
+    expect(response.headers()['location']).toBe('/home-en');
+  });
+});
+
+test.describe('home variants', () => {
+  test('/home-es is Spanish, with the seeded slider and products', async ({ page }) => {
+    const response = await page.goto('/home-es');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-language']).toBe('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('[data-slider="home-es"] li')).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'Los más vendidos' })).toBeVisible();
+    expect(await page.locator('[data-product-card]').count()).toBeGreaterThan(8);
+  });
+
+  test('/home is Italian', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.locator('[data-slider="home"] li').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'I più venduti' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Vai al contenuto' })).toBeAttached();
+  });
+
+  test('pages are compressed and say their language and cache rules', async ({ request }) => {
+    const response = await request.get('/home', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers()['content-encoding']).toBe('br');
+    expect(response.headers()['vary']).toContain('Cookie');
+    expect(response.headers()['content-language']).toBe('it');
+    const html = await response.text();
+    const asset = html.match(/\/_astro\/[^"']+\.css/)?.[0];
+    expect(asset).toBeTruthy();
+    const css = await request.get(asset!);
+    expect(css.headers()['cache-control']).toContain('immutable');
+  });
+});
+
+test.describe('product pages', () => {
+  test('follow the lan cookie, and the language switch changes it', async ({ page, context }) => {
+    await context.addCookies([{ name: 'lan', value: 'en', url: page.url() === 'about:blank' ? (process.env.E2E_BASE_URL ?? 'http://localhost:4321') : page.url() }]);
+    await page.goto('/home-en');
+    const firstCard = page.locator('[data-product-card] a').first();
+    const slug = (await firstCard.getAttribute('href'))!;
+    await page.goto(slug);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('link', { name: 'Español' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.goto(slug);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  test('a product added after the build is rendered on demand', async ({ page }) => {
+    const response = await page.goto(`/p/${FRESH_PRODUCT.slug}?lan=it`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FRESH_PRODUCT.name.it);
+  });
+});
+
+test.describe('error pages', () => {
+  test('an unknown path gets the translated 404 with the path', async ({ page }) => {
+    const response = await page.goto('/no-such-page/at-all?lan=en');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found: /no-such-page/at-all');
+    const italian = await page.goto('/p/no-such-product?lan=it');
+    expect(italian?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina non trovata: /p/no-such-product');
+    await expect(page.getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/home');
+  });
+
+  test('build internals are not reachable as pages', async ({ request }) => {
+    expect((await request.get('/it/home')).status()).toBe(404);
+    expect((await request.get('/fresh/it/p/x')).status()).toBe(404);
+  });
+
+  test('the API answers JSON errors, compressed when large', async ({ request }) => {
+    const bad = await request.get('/api/v3/client/products/p/?order_by=nope-asc');
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ detail: expect.any(String), error_list: [expect.objectContaining({ field: 'order_by' })] });
+    const list = await request.get('/api/v3/client/products/p/?page=1&page_size=12', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(['br', 'gzip']).toContain(list.headers()['content-encoding']);
+    const body = await list.json();
+    expect(body.results).toHaveLength(12);
+    expect(body.count).toBeGreaterThanOrEqual(150);
+  });
+});

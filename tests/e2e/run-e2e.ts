@@ -1,0 +1,51 @@
+// npm run test:e2e: starts the shop the way `npm start` does (fresh data and build folders
+// under tests/.tmp), runs the Playwright suite against it, and stops it with SIGTERM.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { insertFreshProduct } from '../support/fresh-product';
+import { startShopProcess } from '../support/server-process';
+import { ensureChromium } from './chromium';
+
+const tmp = path.join(ROOT_DIR, 'tests/.tmp');
+const dataDir = path.join(tmp, 'e2e-data');
+const distDir = path.join(tmp, 'e2e-dist');
+
+const chrome = await ensureChromium();
+rmSync(dataDir, { recursive: true, force: true });
+console.log(`[e2e] Chromium: ${chrome}`);
+console.log('[e2e] starting the shop (seed and build on a fresh data folder)…');
+const started = Date.now();
+const first = await startShopProcess({ dataDir, distDir });
+console.log(`[e2e] shop ready at ${first.url} after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+// Stop, add a product the build never saw, start again: the data must survive the restart,
+// the build must be reused, and the new product's page rendered on demand.
+if ((await first.stop()) !== 0) throw new Error(`the shop did not stop cleanly:\n${first.output()}`);
+const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+await insertFreshProduct(database.db);
+await database.close();
+const shop = await startShopProcess({ dataDir, distDir });
+if (!shop.output().includes('site build is up to date')) {
+  await shop.stop();
+  throw new Error(`the restart rebuilt the site instead of reusing the build:\n${shop.output()}`);
+}
+
+let status = 1;
+try {
+  const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir },
+  });
+  status = result.status ?? 1;
+} finally {
+  const code = await shop.stop();
+  if (code !== 0) {
+    console.error(`[e2e] the shop did not shut down cleanly on SIGTERM (exit ${code}):\n${shop.output().slice(-3000)}`);
+    status ||= 1;
+  } else console.log('[e2e] the shop shut down cleanly on SIGTERM');
+}
+process.exit(status);

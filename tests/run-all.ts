@@ -1,0 +1,61 @@
+// npm test: unit and API tests (PGlite), the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set, then the browser tests against the real server. Prints one
+// closing line "N passed, N failed" over all of them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from '../server/config';
+
+const tmp = path.join(ROOT_DIR, 'tests/.tmp');
+mkdirSync(tmp, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps: string[] = [];
+
+function run(name: string, args: string[], env: NodeJS.ProcessEnv, report: string, read: (json: unknown) => void) {
+  console.log(`\n=== ${name} ===`);
+  rmSync(report, { force: true });
+  const result = spawnSync('npx', args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
+  try {
+    read(JSON.parse(readFileSync(report, 'utf8')));
+  } catch {
+    // No report means the runner itself failed before testing anything.
+    totals.failed += 1;
+  }
+  if (result.status !== 0) failedSteps.push(name);
+}
+
+const readVitest = (json: unknown) => {
+  const r = json as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+};
+
+const vitestReport = (name: string) => path.join(tmp, `vitest-${name}.json`);
+const vitestArgs = (name: string, projects: string[]) => [
+  'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(name)}`,
+];
+
+const only = process.argv[2];
+if (!only || only === 'unit' || only === 'api') {
+  run('unit and API tests (PGlite)', vitestArgs('pglite', only ? [only] : ['unit', 'api']), { SHOP_TEST_DB: 'pglite' }, vitestReport('pglite'), readVitest);
+}
+if ((!only || only === 'api') && process.env.TEST_DATABASE_URL) {
+  run('API tests (PostgreSQL)', vitestArgs('postgres', ['api']), { SHOP_TEST_DB: 'postgres' }, vitestReport('postgres'), readVitest);
+} else if (!only) {
+  console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
+}
+if (!only || only === 'e2e') {
+  run('browser tests (Chromium)', ['tsx', 'tests/e2e/run-e2e.ts'], {}, path.join(tmp, 'e2e-results.json'), (json) => {
+    const stats = (json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  });
+}
+
+if (failedSteps.length) console.log(`\nFailed: ${failedSteps.join('; ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (failedSteps.length && totals.failed === 0) totals.failed = failedSteps.length;
+failedSteps = [];
+process.exit(totals.failed > 0 ? 1 : 0);

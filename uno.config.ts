@@ -1,0 +1,39 @@
+// Theme of spec section 9: light, red primary, square corners, five breakpoints (mobile below lg).
+import { defineConfig, presetWind3, transformerDirectives, transformerVariantGroup } from 'unocss';
+
+export const THEME_COLORS = {
+  primary: '#D73731',
+  // Darker shade of the primary for text on white and hover states (contrast 5.9:1).
+  'primary-dark': '#B0231E',
+  secondary: '#343A40',
+  success: '#00950F',
+  warning: '#F97904',
+  error: '#D40000',
+  surface: '#F6F6F6',
+  line: '#D9D9D9',
+  ink: '#1F2328',
+  muted: '#5A6169',
+} as const;
+
+export default defineConfig({
+  presets: [presetWind3()],
+  transformers: [transformerDirectives(), transformerVariantGroup()],
+  theme: {
+    colors: THEME_COLORS,
+    breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', xxl: '2560px' },
+    // Square corners everywhere: every radius utility resolves to 0.
+    borderRadius: { DEFAULT: '0', none: '0', sm: '0', md: '0', lg: '0', xl: '0', full: '0' },
+    fontFamily: {
+      sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    },
+  },
+  shortcuts: {
+    container: 'mx-auto w-full max-w-[1280px] px-4 md:px-6',
+    btn: 'inline-flex items-center justify-center gap-2 px-4 py-2 font-semibold border-2 border-transparent transition-colors focus-visible:(outline-3 outline-offset-2 outline-secondary outline) disabled:opacity-60',
+    'btn-primary': 'btn bg-primary-dark text-white hover:bg-secondary',
+    'btn-secondary': 'btn bg-secondary text-white hover:bg-ink',
+    'btn-outline': 'btn border-secondary text-secondary bg-white hover:(bg-secondary text-white)',
+    'link': 'text-primary-dark underline underline-offset-2 hover:text-secondary',
+    'focus-ring': 'focus-visible:(outline-3 outline-offset-2 outline-secondary outline)',
+  },
+});

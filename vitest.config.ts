@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit beside the code they test (*.test.ts) or under tests/unit; API tests drive the
+// Hono app through app.request() on a fresh database per file (PGlite, or PostgreSQL when
+// SHOP_TEST_DB=postgres and TEST_DATABASE_URL are set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+    ],
+  },
+});
