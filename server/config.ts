@@ -33,6 +33,22 @@ export interface Config {
   publicSiteUrl: string;
   authTokenTtlHours: number;
   distDir: string;
+  /** client-proxy upstreams, from CLIENT_PROXY_UPSTREAMS="name=https://host,other=https://..." */
+  proxyUpstreams: Record<string, string>;
+}
+
+function parseUpstreams(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const cut = pair.indexOf('=');
+    const name = pair.slice(0, cut).trim();
+    const url = pair.slice(cut + 1).trim();
+    if (cut < 1 || !/^[a-z0-9-]+$/.test(name) || !/^https?:\/\//.test(url)) {
+      throw new Error(`CLIENT_PROXY_UPSTREAMS: "${pair}" is not name=https://host`);
+    }
+    out[name] = url.replace(/\/+$/, '');
+  }
+  return out;
 }
 
 export function loadConfig(): Config {
@@ -50,5 +66,6 @@ export function loadConfig(): Config {
     publicSiteUrl: (env('PUBLIC_SITE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     authTokenTtlHours: intEnv('AUTH_TOKEN_TTL_HOURS', 10),
     distDir: path.resolve(ROOT_DIR, env('DIST_DIR') ?? 'dist'),
+    proxyUpstreams: parseUpstreams(env('CLIENT_PROXY_UPSTREAMS')),
   };
 }

@@ -1,6 +1,8 @@
 // Opens the shop: database (migrated), API, and the in-process hook the storefront's API
 // client uses during builds and on-demand renders.
+import path from 'node:path';
 import type { Config } from './config';
+import { outboxMailer, smtpMailer } from './mail/mailer';
 import { createApi, type ShopApi } from './api/app';
 import { openConfiguredDatabase, type Database } from './db/client';
 import { mediaDirOf, seedDemoShop } from './seed/seed';
@@ -23,7 +25,15 @@ export async function openShop(config: Config, options: { seed?: boolean; log?: 
     await database.close();
     throw error;
   }
-  const api = createApi({ db: database.db, publicSiteUrl: config.publicSiteUrl });
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom);
+  const api = createApi({
+    db: database.db,
+    mailer,
+    publicSiteUrl: config.publicSiteUrl,
+    shopEmail: config.shopEmail,
+    authTokenTtlHours: config.authTokenTtlHours,
+    proxyUpstreams: config.proxyUpstreams,
+  });
   globalThis.__SHOP_API_FETCH__ = (request) => Promise.resolve(api.fetch(request));
   return {
     config,

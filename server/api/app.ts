@@ -3,19 +3,33 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
-import type { ApiDeps, ApiEnv } from './context';
+import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { ApiError, apiError } from './errors';
+import { readToken } from './middleware/auth';
 import { issuesToErrorList, readQuery } from './validation';
+import { addressRoutes } from './routes/addresses';
+import { authRoutes } from './routes/auth';
 import { blogRoutes } from './routes/blog';
+import { cartsRoutes } from './routes/carts';
 import { categoryRoutes } from './routes/categories';
+import { checkoutRoutes } from './routes/checkout';
+import { clientProxyRoutes } from './routes/client-proxy';
 import { configRoutes } from './routes/config';
+import { contactRoutes } from './routes/contact';
+import { customFieldsRoutes } from './routes/custom-fields';
+import { documentsRoutes } from './routes/documents';
+import { ordersRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
+import { promotionsRoutes } from './routes/promotions';
+import { shopRoutes } from './routes/shop';
 import { sliderRoutes } from './routes/sliders';
+import { usersRoutes } from './routes/users';
+import { wishlistsRoutes } from './routes/wishlists';
 
 export const API_BASES = ['/api/v3/client', '/api/v2/client'] as const;
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
 
-function clientApi(deps: ApiDeps) {
+function clientApi(deps: ReturnType<typeof withDefaults>) {
   const api = new Hono<ApiEnv>({ strict: false });
   api.use(async (c, next) => {
     c.set('deps', deps);
@@ -33,19 +47,34 @@ function clientApi(deps: ApiDeps) {
       },
     }),
   );
+  api.use(readToken);
+  api.route('/auth', authRoutes);
   api.route('/products', productRoutes);
   api.route('/categories', categoryRoutes);
+  api.route('/custom-fields', customFieldsRoutes);
   api.route('/sliders', sliderRoutes);
   api.route('/blog', blogRoutes);
   api.route('/config', configRoutes);
+  api.route('/addresses', addressRoutes);
+  api.route('/carts', cartsRoutes);
+  api.route('/wishlists', wishlistsRoutes);
+  api.route('/promotions', promotionsRoutes);
+  api.route('/checkout', checkoutRoutes);
+  api.route('/orders', ordersRoutes);
+  api.route('/shop', shopRoutes);
+  api.route('/documents', documentsRoutes);
+  api.route('/users', usersRoutes);
+  api.route('/contact', contactRoutes);
+  api.route('/client-proxy', clientProxyRoutes);
   return api;
 }
 
-export function createApi(deps: ApiDeps) {
+export function createApi(input: DepsInput) {
+  const deps = withDefaults(input);
   const app = new Hono({ strict: false });
   const api = clientApi(deps);
   for (const base of API_BASES) app.route(base, api);
-  app.notFound((c) => c.json({ detail: API_NOT_FOUND, error_list: [] }, 404));
+  app.notFound((c) => c.json({ detail: API_ERROR_NOT_FOUND, error_list: [] }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, error_list: error.errorList }, error.status as 400);
@@ -57,5 +86,5 @@ export function createApi(deps: ApiDeps) {
   return app;
 }
 
-const API_NOT_FOUND = 'Not found.';
+const API_ERROR_NOT_FOUND = 'Not found.';
 export type ShopApi = ReturnType<typeof createApi>;

@@ -1,11 +1,35 @@
 import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 
 /** What the API needs from the process that hosts it. */
 export interface ApiDeps {
   db: Db;
+  mailer: Mailer;
   /** Base URL of the public site, for links in mail and documents. */
   publicSiteUrl: string;
+  /** Where contact messages and order copies go. */
+  shopEmail: string;
+  authTokenTtlHours: number;
+  /** Extra wait per failed sign-in or code beyond the free ones (0 in tests). */
+  authDelayMs: number;
+  /** client-proxy/{name}/...: the only upstreams reachable through the proxy. */
+  proxyUpstreams: Record<string, string>;
+  /** Outgoing HTTP (bot check, proxy); replaceable in tests. */
+  fetch: typeof fetch;
+  now: () => Date;
+}
+
+/** The signed-in user of a request. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAgent: boolean;
+  customerId: number | null;
+  mustChangePassword: boolean;
+  tokenId: number;
 }
 
 export interface ApiEnv {
@@ -13,5 +37,24 @@ export interface ApiEnv {
     deps: ApiDeps;
     locale: Locale;
     shopContext: ShopContext;
+    /** Set when the request carries a valid token. */
+    user: AuthUser | undefined;
+    /** The request carried a token that is unknown or expired. */
+    invalidToken: boolean;
+  };
+}
+
+export type DepsInput = Pick<ApiDeps, 'db' | 'mailer'> & Partial<Omit<ApiDeps, 'db' | 'mailer'>>;
+
+export function withDefaults(input: DepsInput): ApiDeps {
+  return {
+    publicSiteUrl: 'http://localhost:4321',
+    shopEmail: 'info@vinoshop.example',
+    authTokenTtlHours: 10,
+    authDelayMs: 250,
+    proxyUpstreams: {},
+    fetch: globalThis.fetch.bind(globalThis),
+    now: () => new Date(),
+    ...input,
   };
 }

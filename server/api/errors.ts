@@ -12,6 +12,7 @@ export const API_ERRORS = {
   NotAuthenticated: { status: 401, detail: 'not authenticated' },
   InvalidToken: { status: 401, detail: 'Invalid or expired token.' },
   InvalidOtp: { status: 401, detail: 'invalid otp' },
+  InvalidPassword: { status: 400, detail: 'invalid password' },
   Forbidden: { status: 403, detail: 'You do not have permission to perform this action.' },
   NotFound: { status: 404, detail: 'Not found.' },
   UserNotFound: { status: 404, detail: 'user not found' },

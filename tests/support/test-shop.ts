@@ -1,31 +1,67 @@
 // A seeded demo shop behind the API, for API tests (no server, no media files).
 import { createApi, type ShopApi } from '../../server/api/app';
+import type { DepsInput } from '../../server/api/context';
+import { memoryMailer, type MailMessage } from '../../server/mail/mailer';
 import { seedDemoShop } from '../../server/seed/seed';
 import { openTestDatabase, type TestDatabase } from './test-db';
 
 export interface TestShop {
   database: TestDatabase;
   api: ShopApi;
+  /** Mail the API sent. */
+  mail: MailMessage[];
   /** GET/POST… a path under /api/v3/client. */
   call(path: string, init?: RequestInit): Promise<Response>;
   json<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>;
+  /** A JSON call as a signed-in user (token) or anonymously, with an optional JSON body. */
+  send<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  /** Signs in with Basic credentials; answers the token. */
+  login(username: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
 
+/** The demo logins (see server/seed/people.ts). */
+export const LOGINS = {
+  agent: ['agent@example.com', 'Agent-2026!'],
+  agent2: ['agent2@example.com', 'Agent2-2026!'],
+  b2b: ['b2b@example.com', 'Customer-2026!'],
+  b2b2: ['b2b2@example.com', 'Customer-2026!'],
+  consumer: ['consumer@example.com', 'Consumer-2026!'],
+  renew: ['renew@example.com', 'Renew-2026!'],
+} as const;
+
+export const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
 export const API = '/api/v3/client';
 
-export async function openTestShop(): Promise<TestShop> {
+export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}): Promise<TestShop> {
   const database = await openTestDatabase();
   await seedDemoShop(database.db);
-  const api = createApi({ db: database.db, publicSiteUrl: 'http://localhost:4321' });
+  const mailer = memoryMailer();
+  const api = createApi({ db: database.db, mailer, authDelayMs: 0, ...options.deps });
   const call = (path: string, init?: RequestInit) => Promise.resolve(api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init));
   return {
     database,
     api,
+    mail: mailer.sent,
     call,
     async json<T>(path: string, init?: RequestInit) {
       const response = await call(path, init);
       return { status: response.status, body: (await response.json()) as T };
+    },
+    async send<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.Authorization = `Token ${options.token}`;
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await call(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    async login(username: string, password: string) {
+      const response = await call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password) } });
+      const body = (await response.json()) as { token?: string; detail?: string };
+      if (!body.token) throw new Error(`login ${username} failed: ${response.status} ${body.detail}`);
+      return body.token;
     },
     close: () => database.destroy(),
   };

@@ -1,0 +1,200 @@
+// Authentication (spec section 7, auth/): tokens, sign-out, password reset with an emailed
+// one-time code, password change and the forced-change check.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import type { CheckPasswordChangeResponse, CurrentUser, LoginResponse } from '../../../src/lib/contract/auth';
+import { OtpPasswordChangeBodySchema, PasswordChangeBodySchema, UsernameBodySchema } from '../../../src/lib/contract/auth';
+import { PASSWORD_ISSUE_MESSAGES, passwordIssues } from '../../../src/lib/rules/password';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { assertNotLocked, clearFailures, recordFailure } from '../../auth/rate-limit';
+import { issueToken, revokeAllTokens, revokeToken } from '../../auth/tokens';
+import type { Db } from '../../db/client';
+import { customers, oneTimeCodes, users } from '../../db/schema';
+import { readBody } from '../body';
+import type { ApiEnv, AuthUser } from '../context';
+import { apiError } from '../errors';
+import { requireUser } from '../middleware/auth';
+import { passwordResetMail } from '../../mail/templates';
+
+export const authRoutes = new Hono<ApiEnv>({ strict: false });
+
+export const OTP_TTL_MS = 15 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+/** A request for a new code within this time reuses nothing but is refused quietly. */
+const OTP_RESEND_GAP_MS = 30 * 1000;
+
+const clientAddress = (c: Context<ApiEnv>) =>
+  (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress || 'local');
+
+const limitKeys = (kind: string, username: string, address: string) => [`${kind}:user:${username.toLowerCase()}`, `${kind}:ip:${address}`];
+
+const findUser = async (db: Db, username: string) =>
+  (await db.select().from(users).where(and(sql`lower(${users.email}) = ${username.toLowerCase()}`, eq(users.isActive, true))).limit(1))[0];
+
+function parseBasic(header: string | undefined): { username: string; password: string } | null {
+  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const cut = decoded.indexOf(':');
+  if (cut < 1) return null;
+  return { username: decoded.slice(0, cut).trim(), password: decoded.slice(cut + 1) };
+}
+
+function assertPolicy(password: string, personal: (string | null)[]) {
+  const issues = passwordIssues(password, { personal });
+  if (issues.length) {
+    throw apiError('InvalidPassword', issues.map((code) => ({ field: 'password', code, message: PASSWORD_ISSUE_MESSAGES[code] })));
+  }
+}
+
+// A fixed hash to verify against when the user does not exist, so timing does not reveal it.
+let dummyHash: Promise<string> | undefined;
+
+authRoutes.post('/login', async (c) => {
+  const { db, now, authTokenTtlHours, authDelayMs } = c.get('deps');
+  const credentials = parseBasic(c.req.header('Authorization'));
+  if (!credentials) throw apiError('InvalidLoginCredentials');
+  const keys = limitKeys('login', credentials.username, clientAddress(c));
+  await assertNotLocked(db, keys, now());
+  const user = await findUser(db, credentials.username);
+  dummyHash ??= hashPassword('not-a-real-password-Aa1!');
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), credentials.password);
+  if (!user || !ok) {
+    await recordFailure(db, keys, now(), authDelayMs);
+    throw apiError('InvalidLoginCredentials');
+  }
+  await clearFailures(db, keys);
+  const { token, expiresAt } = await issueToken(db, user.id, authTokenTtlHours, now(), c.req.header('User-Agent'));
+  await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+  const body: LoginResponse = { token, expiry: expiresAt.toISOString(), token_expire: expiresAt.toISOString(), must_change_password: user.mustChangePassword };
+  return c.json(body);
+});
+
+authRoutes.post('/logout', async (c) => {
+  const user = requireUser(c);
+  await revokeToken(c.get('deps').db, user.tokenId);
+  return c.body(null, 204);
+});
+
+authRoutes.post('/logout-all', async (c) => {
+  const user = requireUser(c);
+  await revokeAllTokens(c.get('deps').db, user.id);
+  return c.body(null, 204);
+});
+
+export async function describeUser(db: Db, user: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName' | 'isAgent' | 'customerId' | 'mustChangePassword'>): Promise<CurrentUser> {
+  const [customer] = user.customerId ? await db.select().from(customers).where(eq(customers.id, user.customerId)) : [];
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_agent: user.isAgent,
+    agent_profile: user.isAgent ? { id: user.id } : null,
+    customer_profile: customer
+      ? { id: customer.id, business_name: customer.businessName, first_name: customer.firstName, last_name: customer.lastName, kind: customer.kind }
+      : null,
+    must_change_password: user.mustChangePassword,
+  };
+}
+
+authRoutes.get('/is-authenticated', async (c) => {
+  const user = requireUser(c);
+  return c.json(await describeUser(c.get('deps').db, user));
+});
+
+const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
+
+authRoutes.post('/password-reset', async (c) => {
+  const { db, now, mailer, publicSiteUrl, authDelayMs } = c.get('deps');
+  const { username } = await readBody(c, UsernameBodySchema);
+  const keys = limitKeys('reset', username, clientAddress(c));
+  await assertNotLocked(db, keys, now());
+  const user = await findUser(db, username);
+  if (!user) {
+    await recordFailure(db, keys, now(), authDelayMs);
+    throw apiError('UserNotFound');
+  }
+  const [recent] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'password_reset'), gt(oneTimeCodes.createdAt, new Date(now().getTime() - OTP_RESEND_GAP_MS))))
+    .limit(1);
+  if (recent) throw apiError('TooManyAttempts');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // A new code replaces any earlier one.
+  await db.update(oneTimeCodes).set({ usedAt: now() }).where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
+  await db.insert(oneTimeCodes).values({ userId: user.id, purpose: 'password_reset', codeHash: hashCode(user.id, code), expiresAt: new Date(now().getTime() + OTP_TTL_MS) });
+  await mailer.send(passwordResetMail({ to: user.email, code, locale: user.locale, firstName: user.firstName, siteUrl: publicSiteUrl, minutes: OTP_TTL_MS / 60000 }));
+  return c.json({ detail: 'A code has been sent to your email address.', expires_in: OTP_TTL_MS / 1000 });
+});
+
+authRoutes.post('/otp-password-change', async (c) => {
+  const { db, now, authDelayMs } = c.get('deps');
+  const body = await readBody(c, OtpPasswordChangeBodySchema);
+  const keys = limitKeys('otp', body.username, clientAddress(c));
+  await assertNotLocked(db, keys, now());
+  const user = await findUser(db, body.username);
+  if (!user) {
+    await recordFailure(db, keys, now(), authDelayMs);
+    throw apiError('UserNotFound');
+  }
+  const [pending] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'password_reset'), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now())))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  const matches =
+    pending && pending.attempts < OTP_MAX_ATTEMPTS && timingSafeEqual(Buffer.from(pending.codeHash), Buffer.from(hashCode(user.id, body.otp)));
+  if (!pending || !matches) {
+    if (pending) {
+      const attempts = pending.attempts + 1;
+      await db.update(oneTimeCodes).set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { usedAt: now() } : {}) }).where(eq(oneTimeCodes.id, pending.id));
+    }
+    await recordFailure(db, keys, now(), authDelayMs);
+    throw apiError('InvalidOtp');
+  }
+  assertPolicy(body.password, [user.email, user.firstName, user.lastName]);
+  await db.transaction(async (tx) => {
+    await tx.update(oneTimeCodes).set({ usedAt: now() }).where(eq(oneTimeCodes.id, pending.id));
+    await tx.update(users).set({ passwordHash: await hashPassword(body.password), mustChangePassword: false }).where(eq(users.id, user.id));
+  });
+  // A reset password ends every session that may have used the old one.
+  await revokeAllTokens(db, user.id);
+  await clearFailures(db, keys);
+  return c.json({ detail: 'Password changed.' });
+});
+
+authRoutes.post('/password-change', async (c) => {
+  const { db, now, authDelayMs } = c.get('deps');
+  const body = await readBody(c, PasswordChangeBodySchema);
+  const keys = limitKeys('login', body.username, clientAddress(c));
+  await assertNotLocked(db, keys, now());
+  const user = await findUser(db, body.username);
+  if (!user) {
+    await recordFailure(db, keys, now(), authDelayMs);
+    throw apiError('UserNotFound');
+  }
+  if (!(await verifyPassword(user.passwordHash, body.old_password))) {
+    await recordFailure(db, keys, now(), authDelayMs);
+    throw apiError('InvalidPassword', [{ field: 'old_password', code: 'invalid', message: 'The current password is not correct.' }]);
+  }
+  if (body.password === body.old_password) {
+    throw apiError('InvalidPassword', [{ field: 'password', code: 'unchanged', message: 'The new password must differ from the current one.' }]);
+  }
+  assertPolicy(body.password, [user.email, user.firstName, user.lastName]);
+  await db.update(users).set({ passwordHash: await hashPassword(body.password), mustChangePassword: false }).where(eq(users.id, user.id));
+  await clearFailures(db, keys);
+  return c.json({ detail: 'Password changed.' });
+});
+
+authRoutes.post('/check-psswd-change', async (c) => {
+  const { db } = c.get('deps');
+  const { username } = await readBody(c, UsernameBodySchema);
+  const user = await findUser(db, username);
+  if (!user) throw apiError('UserNotFound');
+  const body: CheckPasswordChangeResponse = { must_change_password: user.mustChangePassword };
+  return c.json(body);
+});

@@ -1,0 +1,47 @@
+// Sign-in tokens: random, given to the client once, stored only as a SHA-256 hash, expiring.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { authTokens, users } from '../db/schema';
+import type { AuthUser } from '../api/context';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function issueToken(db: Db, userId: number, ttlHours: number, now: Date, userAgent?: string | null) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
+  await db.insert(authTokens).values({ userId, tokenHash: hashToken(token), expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+  return { token, expiresAt };
+}
+
+/** The user a token belongs to, when the token exists, has not expired and the user is active. */
+export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ tokenId: authTokens.id, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), gt(authTokens.expiresAt, now), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const u = row.user;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    isAgent: u.isAgent,
+    customerId: u.customerId,
+    mustChangePassword: u.mustChangePassword,
+    tokenId: row.tokenId,
+  };
+}
+
+export const revokeToken = (db: Db, tokenId: number) => db.delete(authTokens).where(eq(authTokens.id, tokenId));
+export const revokeAllTokens = (db: Db, userId: number) => db.delete(authTokens).where(eq(authTokens.userId, userId));
+
+/** Reads `Authorization: Token <token>`; undefined when absent or of another scheme. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const match = header?.match(/^Token\s+(\S+)\s*$/i);
+  return match?.[1];
+}
