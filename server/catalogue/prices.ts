@@ -1,0 +1,80 @@
+// Prices of many products for one customer and season in a few queries (never one per row).
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { effectivePrice, type PriceSource } from '../../src/lib/rules/pricing';
+import type { Db } from '../db/client';
+import { customerPrices, products, seasonPrices, variants } from '../db/schema';
+
+export interface ResolvedPrice {
+  standard_price: number;
+  special_price: number | null;
+  /** What the customer pays per unit. */
+  price: number;
+  source: PriceSource;
+}
+
+export interface PriceQuery {
+  customerId?: number | null;
+  seasonId?: number | null;
+}
+
+/** Prices by product id (variant prices: see priceVariants). */
+export async function priceProducts(db: Db, productIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
+  const out = new Map<number, ResolvedPrice>();
+  if (productIds.length === 0) return out;
+  const [base, agreed, seasonal] = await Promise.all([
+    db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(inArray(products.id, productIds)),
+    q.customerId
+      ? db
+          .select()
+          .from(customerPrices)
+          .where(
+            and(
+              eq(customerPrices.customerId, q.customerId),
+              inArray(customerPrices.productId, productIds),
+              isNull(customerPrices.variantId),
+              q.seasonId ? or(isNull(customerPrices.seasonId), eq(customerPrices.seasonId, q.seasonId)) : isNull(customerPrices.seasonId),
+            ),
+          )
+      : Promise.resolve([]),
+    q.seasonId
+      ? db.select().from(seasonPrices).where(and(eq(seasonPrices.seasonId, q.seasonId), inArray(seasonPrices.productId, productIds)))
+      : Promise.resolve([]),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  const valid = (p: typeof customerPrices.$inferSelect) => (!p.validFrom || p.validFrom <= today) && (!p.validTo || p.validTo >= today);
+  for (const p of base) {
+    const mine = agreed.filter((a) => a.productId === p.id && valid(a));
+    const resolved = effectivePrice({
+      standard: p.standard,
+      special: p.special,
+      customerSeason: mine.find((a) => a.seasonId !== null)?.price ?? null,
+      customer: mine.find((a) => a.seasonId === null)?.price ?? null,
+      season: seasonal.find((s) => s.productId === p.id)?.price ?? null,
+    });
+    out.set(p.id, { standard_price: p.standard, special_price: p.special, price: resolved.price, source: resolved.source });
+  }
+  return out;
+}
+
+/** Prices by variant id: an agreed variant price, else the variant's special, else its standard. */
+export async function priceVariants(db: Db, variantIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
+  const out = new Map<number, ResolvedPrice>();
+  if (variantIds.length === 0) return out;
+  const [base, agreed] = await Promise.all([
+    db.select({ id: variants.id, standard: variants.standardPrice, special: variants.specialPrice }).from(variants).where(inArray(variants.id, variantIds)),
+    q.customerId
+      ? db.select().from(customerPrices).where(and(eq(customerPrices.customerId, q.customerId), inArray(customerPrices.variantId, variantIds)))
+      : Promise.resolve([]),
+  ]);
+  for (const v of base) {
+    const mine = agreed.filter((a) => a.variantId === v.id && (a.seasonId === null || a.seasonId === q.seasonId));
+    const resolved = effectivePrice({
+      standard: v.standard,
+      special: v.special,
+      customerSeason: mine.find((a) => a.seasonId !== null)?.price ?? null,
+      customer: mine.find((a) => a.seasonId === null)?.price ?? null,
+    });
+    out.set(v.id, { standard_price: v.standard, special_price: v.special, price: resolved.price, source: resolved.source });
+  }
+  return out;
+}
