@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { cartRowsHoldStock, holdingContexts, parseStockEffect } from './stock-effect';
+
+describe('stock effect of cart rows', () => {
+  it('follows CART_ROWS_AFFECT_STOCK and its type', () => {
+    expect(cartRowsHoldStock({ affectsStock: true, type: 'all' }, 'b2c')).toBe(true);
+    expect(cartRowsHoldStock({ affectsStock: true, type: 'b2b' }, 'b2b')).toBe(true);
+    expect(cartRowsHoldStock({ affectsStock: true, type: 'b2b' }, 'b2c')).toBe(false);
+    expect(cartRowsHoldStock({ affectsStock: true, type: 'b2c' }, 'b2c')).toBe(true);
+    expect(cartRowsHoldStock({ affectsStock: false, type: 'all' }, 'b2b')).toBe(false);
+    expect(holdingContexts({ affectsStock: true, type: 'all' })).toEqual(['b2b', 'b2c']);
+    expect(holdingContexts({ affectsStock: false, type: 'all' })).toEqual([]);
+  });
+  it('reads the settings, defaulting the type to all', () => {
+    expect(parseStockEffect('true', 'b2c')).toEqual({ affectsStock: true, type: 'b2c' });
+    expect(parseStockEffect('false', 'weird')).toEqual({ affectsStock: false, type: 'all' });
+    expect(parseStockEffect(undefined, undefined)).toEqual({ affectsStock: false, type: 'all' });
+  });
+});
