@@ -6,6 +6,8 @@ import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { ApiError, apiError } from './errors';
 import { readToken } from './middleware/auth';
+import { buildOpenApiDocument } from './openapi/document';
+import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
 import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
@@ -66,6 +68,10 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.route('/users', usersRoutes);
   api.route('/contact', contactRoutes);
   api.route('/client-proxy', clientProxyRoutes);
+  // The contract, machine-readable and as a page; built once, on first request.
+  let openApi: object | undefined;
+  api.get('/openapi.json', (c) => c.json((openApi ??= buildOpenApiDocument(API_BASES[0]))));
+  api.get('/docs', (c) => c.html(referencePage(API_BASES[0])));
   return api;
 }
 

@@ -1,0 +1,91 @@
+// Builds the OpenAPI 3.1 document of the API from the operation list and the valibot
+// request schemas of the contract (converted to JSON Schema), so the document and the
+// validation cannot drift apart.
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
+import { ContextQuerySchema } from '../../../src/lib/contract/common';
+import { OPERATIONS } from './operations';
+import type { Operation } from './operation';
+
+type Json = Record<string, unknown>;
+
+const jsonSchema = (schema: GenericSchema, mode: 'input' | 'output' = 'input') =>
+  toJsonSchema(schema, { typeMode: mode, errorMode: 'ignore' }) as Json;
+
+const CONTEXT_PARAMS = new Set(Object.keys(ContextQuerySchema.entries));
+
+function queryParameters(schema: GenericSchema | undefined): Json[] {
+  const params: Json[] = [
+    { name: 'locale', in: 'query', schema: { type: 'string', enum: ['it', 'en', 'es'], default: 'it' }, description: 'Language of localized fields (falls back to Italian).' },
+    { name: 'shop_context', in: 'query', schema: { type: 'string', enum: ['b2b', 'b2c'], default: 'b2b' } },
+  ];
+  if (!schema) return params;
+  const converted = jsonSchema(schema);
+  const properties = (converted.properties ?? {}) as Record<string, Json>;
+  const required = new Set((converted.required as string[] | undefined) ?? []);
+  for (const [name, prop] of Object.entries(properties)) {
+    if (CONTEXT_PARAMS.has(name)) continue;
+    params.push({ name, in: 'query', required: required.has(name), schema: prop, ...(prop.type === 'array' ? { style: 'form', explode: true } : {}) });
+  }
+  return params;
+}
+
+function responses(op: Operation): Json {
+  const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const out: Json = {
+    [op.method === 'post' && /create|add/i.test(op.summary) ? '200' : '200']: op.produces
+      ? { description: op.answers, content: { [op.produces]: { schema: { type: 'string', format: 'binary' } } } }
+      : { description: op.answers, content: { 'application/json': { schema: op.paged ? { $ref: '#/components/schemas/Paged' } : { type: 'object' } } } },
+    400: { description: 'Invalid input: one error_list entry per field.', ...errorRef },
+  };
+  if (op.access === 'user' || op.access === 'agent') out[401] = { description: 'not authenticated, or an invalid or expired token.', ...errorRef };
+  if (op.access === 'agent') out[403] = { description: 'Only agents may call this.', ...errorRef };
+  if (op.pathParams) out[404] = { description: 'Not found (or not visible to the caller).', ...errorRef };
+  for (const [status, description] of Object.entries(op.errors ?? {})) out[status] = { description, ...errorRef };
+  return out;
+}
+
+export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of OPERATIONS) {
+    const key = `/${op.path}`;
+    const entry: Json = {
+      tags: [op.tag],
+      summary: op.summary,
+      operationId: `${op.method}_${op.path.replace(/[{}]/g, '').replace(/[^a-z0-9]+/gi, '_').replace(/_+$/, '')}`,
+      parameters: [
+        ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
+        ...queryParameters(op.query),
+      ],
+      responses: responses(op),
+      ...(op.access === 'user' || op.access === 'agent' ? { security: [{ TokenAuth: [] }] } : op.access === 'optional' ? { security: [{}, { TokenAuth: [] }] } : {}),
+    };
+    if (op.body) entry.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } };
+    paths[key] = { ...(paths[key] ?? {}), [op.method]: entry };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vinoshop client API',
+      version: '3',
+      description:
+        'The shop API the storefront speaks (also served under /api/v2/client). Every call accepts `locale` and `shop_context`. Lists take `page`, `page_size` and `order_by` (`field-direction`) and answer `{results, count}`. Errors answer `{detail, error_list}`.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { TokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token> from POST auth/login/' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['detail', 'error_list'],
+          properties: {
+            detail: { type: 'string' },
+            error_list: { type: 'array', items: { type: 'object', properties: { field: { type: ['string', 'null'] }, code: { type: 'string' }, message: { type: 'string' } } } },
+          },
+        },
+        Paged: { type: 'object', required: ['results', 'count'], properties: { results: { type: 'array', items: { type: 'object' } }, count: { type: 'integer' } } },
+      },
+    },
+    paths,
+  };
+}
