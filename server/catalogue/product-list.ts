@@ -28,10 +28,6 @@ export interface ProductListFilter {
   orderedByCustomer?: number;
 }
 
-export function searchVector(locale: Locale) {
-  const config = TEXT_SEARCH_CONFIG[locale];
-  return sql`to_tsvector(${sql.raw(`'${config}'`)}::regconfig, ${productTranslations.name} || ' ' || ${productTranslations.title} || ' ' || ${productTranslations.summary} || ' ' || ${products.code} || ' ' || ${products.brand})`;
-}
 
 function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.isPublished, true)];
@@ -91,9 +87,10 @@ function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
     const config = TEXT_SEARCH_CONFIG[f.locale];
     conditions.push(
       or(
-        sql`${searchVector(f.locale)} @@ websearch_to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${f.search})`,
-        // Codes and partial words ("tappat") still find something.
-        sql`${productTranslations.name} ilike ${'%' + escapeLike(f.search) + '%'}`,
+        // The stored vector is GIN-indexed; it covers name, title and summary in the row's language.
+        sql`${productTranslations.search} @@ websearch_to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${f.search})`,
+        // Words still being typed ("tappat") match as prefixes, on the same index.
+        ...(prefixQuery(f.search) ? [sql`${productTranslations.search} @@ to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${prefixQuery(f.search)})`] : []),
         sql`${products.code} ilike ${escapeLike(f.search) + '%'}`,
       ),
     );
@@ -106,6 +103,16 @@ function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** "tappat bordol" → "tappat:* & bordol:*"; only letters and digits reach to_tsquery. */
+export function prefixQuery(search: string): string | null {
+  const words = search
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
 
 function orderOf(o: Ordering<ProductOrderField>): SQL[] {
   const dir = o.direction === 'asc' ? asc : desc;

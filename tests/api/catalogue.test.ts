@@ -154,3 +154,18 @@ describe('content and settings', () => {
     expect(body).toEqual({ detail: 'Not found.', error_list: [] });
   });
 });
+
+describe('search', () => {
+  it('finds words being typed, by prefix', async () => {
+    const partial = await shop.json<List>('products/p/?search=tappat&locale=it');
+    expect(partial.body.count).toBeGreaterThan(0);
+    expect(partial.body.results.some((p) => p.name.toLowerCase().includes('tappatric'))).toBe(true);
+  });
+  it('finds a product by its code and survives odd input', async () => {
+    const byCode = await shop.json<List>('products/p/?search=ENO-0001');
+    expect(byCode.body.results.map((p) => p.code)).toContain('ENO-0001');
+    for (const q of ['"', "'", '&|!():*', '\\', '%_', 'a'.repeat(200)]) {
+      expect((await shop.call(`products/p/?search=${encodeURIComponent(q)}`)).status).toBe(200);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt, type L10nJson } from './common';
 import { customFieldValues } from './custom-fields';
@@ -83,6 +83,13 @@ export const products = pgTable(
   ],
 );
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The text-search configuration of each locale, as SQL on the row's own locale column. */
+const SEARCH_CONFIG_SQL = sql.raw(
+  `case locale when 'en' then 'english'::regconfig when 'es' then 'spanish'::regconfig else 'italian'::regconfig end`,
+);
+
 export const productTranslations = pgTable(
   'product_translations',
   {
@@ -94,11 +101,16 @@ export const productTranslations = pgTable(
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** Full-text vector in the row's own language, kept by the database, GIN-indexed. */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector(${SEARCH_CONFIG_SQL}, coalesce(name, '') || ' ' || coalesce(title, '') || ' ' || coalesce(summary, ''))`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.locale] }),
     index('product_translations_name_idx').on(t.locale, t.name),
     index('product_translations_title_idx').on(t.locale, t.title),
+    index('product_translations_search_idx').using('gin', t.search),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "product_translations" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector(case locale when 'en' then 'english'::regconfig when 'es' then 'spanish'::regconfig else 'italian'::regconfig end, coalesce(name, '') || ' ' || coalesce(title, '') || ' ' || coalesce(summary, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "product_translations_search_idx" ON "product_translations" USING gin ("search");
