@@ -46,7 +46,8 @@ const PostKeySchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,160}$/, 'Invalid 
 blogRoutes.get('/:key', async (c) => {
   const key = parseOrThrow(PostKeySchema, c.req.param('key'));
   const { db } = c.get('deps');
-  const byId = /^\d+$/.test(key);
+  // Up to 9 digits is an id (fits an int4); anything else is a slug.
+  const byId = /^\d{1,9}$/.test(key);
   const [row] = await db
     .select()
     .from(blogPosts)
