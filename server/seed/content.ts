@@ -26,7 +26,7 @@ export async function seedContent(db: Db, media: SeedMedia, customerIds: number[
   newsPosts.forEach((p, i) =>
     pictures.push([
       path.join('news', `${p.slug}_1.webp`),
-      { motif: p.motif, color: newsColors[i % newsColors.length]!, caption: p.title.it.slice(0, 48), variant: 2, width: 1200, height: 630 },
+      { motif: p.motif, color: newsColors[i % newsColors.length]!, caption: '', variant: 2, width: 1200, height: 630 },
     ]),
   );
 

@@ -102,3 +102,15 @@ test.describe('error pages', () => {
     expect(body.count).toBeGreaterThanOrEqual(150);
   });
 });
+
+test.describe('news', () => {
+  test('the list links to articles, in the visitor language', async ({ page }) => {
+    await page.goto('/news?lan=es');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Noticias');
+    const first = page.locator('main article a').first();
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  });
+});
