@@ -35,6 +35,8 @@ export interface Config {
   distDir: string;
   /** client-proxy upstreams, from CLIENT_PROXY_UPSTREAMS="name=https://host,other=https://..." */
   proxyUpstreams: Record<string, string>;
+  /** Behind a reverse proxy or CDN that sets X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 function parseUpstreams(raw: string | undefined): Record<string, string> {
@@ -67,5 +69,6 @@ export function loadConfig(): Config {
     authTokenTtlHours: intEnv('AUTH_TOKEN_TTL_HOURS', 10),
     distDir: path.resolve(ROOT_DIR, env('DIST_DIR') ?? 'dist'),
     proxyUpstreams: parseUpstreams(env('CLIENT_PROXY_UPSTREAMS')),
+    trustProxy: env('TRUST_PROXY') === 'true' || env('TRUST_PROXY') === '1',
   };
 }

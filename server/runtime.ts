@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { createApi, type ShopApi } from './api/app';
 import { openConfiguredDatabase, type Database } from './db/client';
-import { mediaDirOf, seedDemoShop } from './seed/seed';
+import { mediaDirOf, privateDirOf, seedDemoShop } from './seed/seed';
 
 export interface Shop {
   config: Config;
@@ -20,7 +20,7 @@ export async function openShop(config: Config, options: { seed?: boolean; log?: 
   try {
     await database.migrate();
     log(`database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
-    if (options.seed) await seedDemoShop(database.db, { mediaDir: mediaDirOf(config.dataDir), log });
+    if (options.seed) await seedDemoShop(database.db, { mediaDir: mediaDirOf(config.dataDir), privateDir: privateDirOf(config.dataDir), log });
   } catch (error) {
     await database.close();
     throw error;
@@ -33,6 +33,8 @@ export async function openShop(config: Config, options: { seed?: boolean; log?: 
     shopEmail: config.shopEmail,
     authTokenTtlHours: config.authTokenTtlHours,
     proxyUpstreams: config.proxyUpstreams,
+    trustProxy: config.trustProxy,
+    privateFilesDir: privateDirOf(config.dataDir),
   });
   globalThis.__SHOP_API_FETCH__ = (request) => Promise.resolve(api.fetch(request));
   return {

@@ -15,6 +15,10 @@ export interface ApiDeps {
   authDelayMs: number;
   /** client-proxy/{name}/...: the only upstreams reachable through the proxy. */
   proxyUpstreams: Record<string, string>;
+  /** Files only some users may download (customers' own documents); none in API tests. */
+  privateFilesDir?: string;
+  /** Believe X-Forwarded-For (the shop runs behind a proxy that sets it). */
+  trustProxy: boolean;
   /** Outgoing HTTP (bot check, proxy); replaceable in tests. */
   fetch: typeof fetch;
   now: () => Date;
@@ -53,6 +57,7 @@ export function withDefaults(input: DepsInput): ApiDeps {
     authTokenTtlHours: 10,
     authDelayMs: 250,
     proxyUpstreams: {},
+    trustProxy: false,
     fetch: globalThis.fetch.bind(globalThis),
     now: () => new Date(),
     ...input,

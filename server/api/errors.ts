@@ -17,6 +17,12 @@ export const API_ERRORS = {
   NotFound: { status: 404, detail: 'Not found.' },
   UserNotFound: { status: 404, detail: 'user not found' },
   ProductNotFound: { status: 404, detail: 'Product not found' },
+  NegativeQuantity: { status: 400, detail: 'negative_quantity' },
+  QuantityNotAvailable: { status: 400, detail: 'quantity_not_available' },
+  CouponNotValid: { status: 400, detail: 'The coupon is not valid.' },
+  ProductAlreadyInWishlist: { status: 400, detail: 'Product already in the wishlist' },
+  InvalidOrder: { status: 400, detail: 'Invalid order' },
+  OutOfStock: { status: 409, detail: 'quantity_not_available' },
   SettingNotFound: { status: 404, detail: 'Unknown setting.' },
   MethodNotAllowed: { status: 405, detail: 'Method not allowed.' },
   Conflict: { status: 409, detail: 'The request conflicts with the current state.' },
@@ -24,6 +30,7 @@ export const API_ERRORS = {
   UnsupportedMediaType: { status: 415, detail: 'Send the body as JSON.' },
   TooManyAttempts: { status: 429, detail: 'Too many attempts, try again later.' },
   Unexpected: { status: 500, detail: 'Unknown server error' },
+  BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

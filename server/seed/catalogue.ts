@@ -19,6 +19,8 @@ const IMAGES_PER_PRODUCT = 3;
 export interface SeedMedia {
   /** Folder served at /media; pictures are written only when set. */
   mediaDir?: string;
+  /** Folder of files served only to who may see them (customers' documents). */
+  privateDir?: string;
 }
 
 export interface CatalogueIds {

@@ -81,9 +81,14 @@ export async function seedContent(db: Db, media: SeedMedia, customerIds: number[
   ];
   const sizes = new Map<string, number>();
   if (media.mediaDir) {
-    const dir = path.join(media.mediaDir, 'documents');
-    await mkdir(dir, { recursive: true });
-    for (const d of docs) sizes.set(d.fileName, await writeDemoPdf(path.join(dir, d.fileName), d.title.it, d.title.en));
+    for (const d of docs) {
+      // A customer's own documents never go to the public media folder.
+      const root = d.customerId === null ? media.mediaDir : media.privateDir;
+      if (!root) continue;
+      const dir = path.join(root, 'documents');
+      await mkdir(dir, { recursive: true });
+      sizes.set(d.fileName, await writeDemoPdf(path.join(dir, d.fileName), d.title.it, d.title.en));
+    }
     await runLimited(pictures, 4, ([file, spec]) => writePicture(path.join(media.mediaDir!, file), spec));
   }
   await db.insert(documents).values(

@@ -19,6 +19,8 @@ export const SEED_MARKER = 'DEMO_SEEDED_AT';
 export interface SeedOptions {
   /** Folder served at /media for generated pictures and documents; none in API tests. */
   mediaDir?: string;
+  /** Folder for files only some users may download (customers' documents). */
+  privateDir?: string;
   /** Empty every table (and the media folder) first. */
   reset?: boolean;
   log?: (message: string) => void;
@@ -44,6 +46,7 @@ export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<b
   if (options.reset) {
     await resetDatabase(db);
     if (options.mediaDir) await rm(options.mediaDir, { recursive: true, force: true });
+    if (options.privateDir) await rm(options.privateDir, { recursive: true, force: true });
   } else if (await isSeeded(db)) {
     return false;
   } else {
@@ -52,7 +55,7 @@ export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<b
   }
   const started = Date.now();
   const random = seededRandom(2026);
-  const media = { mediaDir: options.mediaDir };
+  const media = { mediaDir: options.mediaDir, privateDir: options.privateDir };
   log('seeding settings and catalogue…');
   await seedSettings(db);
   const catalogue = await seedCatalogue(db, random, media);
@@ -68,3 +71,4 @@ export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<b
 }
 
 export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');
+export const privateDirOf = (dataDir: string) => path.join(dataDir, 'private');

@@ -39,7 +39,7 @@ async function expectNo5xx(label: string, response: Response) {
 }
 
 describe.each(['anonymous', 'customer', 'agent'])('malformed input as %s', (who) => {
-  const headers = () => (tokens[who] ? { Authorization: `Token ${tokens[who]}` } : {});
+  const headers = (): Record<string, string> => (tokens[who] ? { Authorization: `Token ${tokens[who]}` } : {});
 
   it.each(OPERATIONS.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (_, op) => {
     const method = op.method.toUpperCase();

@@ -38,7 +38,8 @@ export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}):
   const database = await openTestDatabase();
   await seedDemoShop(database.db);
   const mailer = memoryMailer();
-  const api = createApi({ db: database.db, mailer, authDelayMs: 0, ...options.deps });
+  // Tests pose as different addresses through X-Forwarded-For.
+  const api = createApi({ db: database.db, mailer, authDelayMs: 0, trustProxy: true, ...options.deps });
   const call = (path: string, init?: RequestInit) => Promise.resolve(api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init));
   return {
     database,

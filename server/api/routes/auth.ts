@@ -14,6 +14,7 @@ import { customers, oneTimeCodes, users } from '../../db/schema';
 import { readBody } from '../body';
 import type { ApiEnv, AuthUser } from '../context';
 import { apiError } from '../errors';
+import { clientAddress } from '../client-address';
 import { requireUser } from '../middleware/auth';
 import { passwordResetMail } from '../../mail/templates';
 
@@ -24,8 +25,6 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** A request for a new code within this time reuses nothing but is refused quietly. */
 const OTP_RESEND_GAP_MS = 30 * 1000;
 
-const clientAddress = (c: Context<ApiEnv>) =>
-  (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress || 'local');
 
 const limitKeys = (kind: string, username: string, address: string) => [`${kind}:user:${username.toLowerCase()}`, `${kind}:ip:${address}`];
 

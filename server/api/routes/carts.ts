@@ -1,4 +1,103 @@
-import { Hono } from 'hono';
+// Carts (spec section 7, carts/): one open cart per customer, shop context and season; rows
+// whose quantity is set (0 or less removes them) after the stock check of spec section 5.
+import { Hono, type Context } from 'hono';
+import {
+  CART_ROW_ORDER_FIELDS, CartRowBodySchema, CartRowPatchSchema, CartRowsQuerySchema, GetOrCreateBodySchema, GetOrCreateQuerySchema,
+  type CartRowChange,
+} from '../../../src/lib/contract/cart';
+import { IdSchema } from '../../../src/lib/contract/common';
+import { parseOrderBy } from '../../../src/lib/contract/ordering';
+import { auditAgentAction } from '../../auth/audit';
+import { assertVisible } from '../../auth/permissions';
+import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
+import { DEFAULT_CART_ROW_ORDER, listCartRows, toCartRow, type CartRecord } from '../../cart/cart-rows';
+import { cartRowWithCart, deleteCartRow, findOpenCart, getOrCreateCart, setCartItem } from '../../cart/cart-store';
+import { emptyCartHeader } from '../../cart/cart-summary';
+import { resolveOwner } from '../../cart/owner';
+import { readBody } from '../body';
 import type { ApiEnv } from '../context';
+import { apiError } from '../errors';
+import { requireUser } from '../middleware/auth';
+import { parseOrThrow, parseQuery } from '../validation';
 
 export const cartsRoutes = new Hono<ApiEnv>({ strict: false });
+
+const summaryOptions = (c: Context<ApiEnv>) => ({ locale: c.get('locale'), now: c.get('deps').now() });
+
+const cartHeader = (c: Context<ApiEnv>, cart: CartRecord) => summaryAfterChange(c.get('deps').db, cart, summaryOptions(c));
+
+cartsRoutes.post('/get-or-create', async (c) => {
+  const user = requireUser(c);
+  const { lazy } = parseQuery(c, GetOrCreateQuerySchema);
+  const body = await readBody(c, GetOrCreateBodySchema);
+  const { db } = c.get('deps');
+  const owner = await resolveOwner(db, user, body, c.get('shopContext'));
+  if (lazy) {
+    const found = await findOpenCart(db, owner);
+    if (!found) return c.json(emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, owner.agentId));
+    return c.json((await cartHeader(c, found)).header);
+  }
+  const { cart, created } = await getOrCreateCart(db, owner);
+  if (created) await auditAgentAction(db, user, cart.customerId, 'cart.create', 'cart', cart.id, { shop_context: cart.shopContext, season: cart.seasonId });
+  return c.json((await cartHeader(c, cart)).header);
+});
+
+cartsRoutes.get('/rows', async (c) => {
+  const user = requireUser(c);
+  const q = parseQuery(c, CartRowsQuerySchema);
+  let ordering = DEFAULT_CART_ROW_ORDER;
+  if (q.order_by) {
+    const parsed = parseOrderBy(q.order_by, CART_ROW_ORDER_FIELDS);
+    if (!parsed.ok) throw apiError('InvalidOrderBy', [{ field: 'order_by', code: 'invalid', message: parsed.message }]);
+    ordering = parsed.value;
+  }
+  const { db } = c.get('deps');
+  const cart = await visibleCart(db, user, q.cart);
+  return c.json(await listCartRows(db, cart, c.get('locale'), { page: q.page, pageSize: q.page_size }, ordering));
+});
+
+cartsRoutes.post('/rows', async (c) => {
+  const user = requireUser(c);
+  const body = await readBody(c, CartRowBodySchema);
+  const { db } = c.get('deps');
+  const cart = await visibleCart(db, user, body.cart);
+  const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty });
+  await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
+    cart: cart.id,
+    product: body.product,
+    variant: body.variant ?? null,
+    qty: body.qty,
+  });
+  return c.json(await rowChange(c, cart, result.row?.id ?? null), result.action === 'add' ? 201 : 200);
+});
+
+cartsRoutes.patch('/row/:id', async (c) => {
+  const user = requireUser(c);
+  const id = parseOrThrow(IdSchema, c.req.param('id'));
+  const { db } = c.get('deps');
+  const found = await cartRowWithCart(db, id);
+  await assertVisible(db, user, found?.cart.customerId);
+  const { qty } = await readBody(c, CartRowPatchSchema);
+  const { row, cart } = found!;
+  const result = await setCartItem(db, cart, { productId: row.productId, variantId: row.variantId, qty });
+  await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', row.id, { cart: cart.id, product: row.productId, qty });
+  return c.json(await rowChange(c, cart, result.row?.id ?? null));
+});
+
+cartsRoutes.delete('/row/:id', async (c) => {
+  const user = requireUser(c);
+  const id = parseOrThrow(IdSchema, c.req.param('id'));
+  const { db } = c.get('deps');
+  const found = await cartRowWithCart(db, id);
+  await assertVisible(db, user, found?.cart.customerId);
+  const { row, cart } = found!;
+  await deleteCartRow(db, row);
+  await auditAgentAction(db, user, cart.customerId, 'cart.row.remove', 'cart_row', row.id, { cart: cart.id, product: row.productId });
+  return c.json(await rowChange(c, cart, null));
+});
+
+async function rowChange(c: Context<ApiEnv>, cart: CartRecord, rowId: number | null): Promise<CartRowChange> {
+  const summary = await cartHeader(c, cart);
+  const row = rowId === null ? undefined : summary.rows.find((r) => r.id === rowId);
+  return { row: row ? toCartRow(row) : null, removed: rowId === null, cart: summary.header };
+}

@@ -1,16 +1,20 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import {
+  CategoryAncestorsQuerySchema, CategoryRefSchema, CategoryTreeQuerySchema, DEFAULT_TAXONOMY,
+} from '../../../src/lib/contract/catalogue-extras';
 import type { CategoryMenuItem } from '../../../src/lib/contract/content';
 import { ContextQuerySchema, IdSchema } from '../../../src/lib/contract/common';
+import { categoryAncestors, categoryDetail, categoryTree } from '../../catalogue/category-tree';
 import type { Db } from '../../db/client';
 import { categories, categoryCustomValues, categoryTranslations, customFields, customFieldValues, taxonomies } from '../../db/schema';
 import type { Locale } from '../../../src/lib/contract/common';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
-import { parseQuery } from '../validation';
+import { parseOrThrow, parseQuery } from '../validation';
 
-export const DEFAULT_TAXONOMY = 'Default';
+export { DEFAULT_TAXONOMY };
 export const categoryRoutes = new Hono<ApiEnv>({ strict: false });
 
 const MenuQuerySchema = v.object({
@@ -20,7 +24,10 @@ const MenuQuerySchema = v.object({
 });
 
 /** Categories of one level (top level without `parent`), each with its colour and child count. */
-export async function categoryLevel(db: Db, locale: Locale, taxonomy: string, parentId?: number): Promise<CategoryMenuItem[]> {
+export const categoryLevel = (db: Db, locale: Locale, taxonomy: string, parentId?: number): Promise<CategoryMenuItem[]> =>
+  categoriesWhere(db, locale, taxonomy, parentId === undefined ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+
+async function categoriesWhere(db: Db, locale: Locale, taxonomy: string, parentFilter: SQL): Promise<CategoryMenuItem[]> {
   const colour = db
     .select({ categoryId: categoryCustomValues.categoryId, value: customFieldValues.value })
     .from(categoryCustomValues)
@@ -40,7 +47,7 @@ export async function categoryLevel(db: Db, locale: Locale, taxonomy: string, pa
     .innerJoin(taxonomies, and(eq(taxonomies.id, categories.taxonomyId), eq(taxonomies.code, taxonomy)))
     .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)))
     .leftJoin(colour, eq(colour.categoryId, categories.id))
-    .where(and(eq(categories.isActive, true), parentId === undefined ? isNull(categories.parentId) : eq(categories.parentId, parentId)))
+    .where(and(eq(categories.isActive, true), parentFilter))
     .orderBy(asc(categories.position), asc(categoryTranslations.name));
   return rows.map((r) => ({
     id: r.id,
@@ -57,13 +64,34 @@ categoryRoutes.get('/menu', async (c) => {
   const { db } = c.get('deps');
   const locale = c.get('locale');
   const top = await categoryLevel(db, locale, q.taxonomy, q.parent);
-  // The menu shows two levels: each entry with its direct children, fetched together.
-  const withChildren = await Promise.all(
-    top.map(async (item) => ({ ...item, children: item.has_children ? await categoryLevel(db, locale, q.taxonomy, item.id) : [] })),
-  );
+  // The menu shows two levels: each entry with its direct children, all fetched in one query.
+  const parents = top.filter((item) => item.has_children).map((item) => item.id);
+  const children = parents.length ? await categoriesWhere(db, locale, q.taxonomy, inArray(categories.parentId, parents)) : [];
+  const withChildren = top.map((item) => ({ ...item, children: children.filter((child) => child.parent_id === item.id) }));
   if (q.parent !== undefined && top.length === 0) {
     const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, q.parent));
     if (!exists) throw apiError('NotFound');
   }
   return c.json({ results: withChildren, count: withChildren.length });
+});
+
+categoryRoutes.get('/tree', async (c) => {
+  const q = parseQuery(c, CategoryTreeQuerySchema);
+  const tree = await categoryTree(c.get('deps').db, c.get('locale'), q.taxonomy, q.root);
+  if (!tree) throw apiError('NotFound');
+  return c.json({ results: tree, count: tree.length });
+});
+
+categoryRoutes.get('/ancestors', async (c) => {
+  const q = parseQuery(c, CategoryAncestorsQuerySchema);
+  const ancestors = await categoryAncestors(c.get('deps').db, c.get('locale'), q.category);
+  if (!ancestors) throw apiError('NotFound');
+  return c.json({ results: ancestors, count: ancestors.length });
+});
+
+categoryRoutes.get('/:id', async (c) => {
+  const key = parseOrThrow(CategoryRefSchema, c.req.param('id'));
+  const detail = await categoryDetail(c.get('deps').db, c.get('locale'), key);
+  if (!detail) throw apiError('NotFound');
+  return c.json(detail);
 });

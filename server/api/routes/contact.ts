@@ -1,4 +1,45 @@
+// The contact form (spec: requires privacy consent; bot check when switched on): stored, then
+// mailed to the shop.
 import { Hono } from 'hono';
+import { ContactBodySchema, type ContactAnswer } from '../../../src/lib/contract/contact';
+import { verifyRecaptcha } from '../../contact/bot-check';
+import { contactLimitKeys, storeContactMessage, takeContactSlot } from '../../contact/contact-messages';
+import { contactMail } from '../../mail/contact-mail';
+import { isOn, readSettings } from '../../settings';
+import { readBody } from '../body';
 import type { ApiEnv } from '../context';
+import { apiError } from '../errors';
+import { clientAddress } from '../client-address';
 
 export const contactRoutes = new Hono<ApiEnv>({ strict: false });
+
+
+contactRoutes.post('/', async (c) => {
+  const body = await readBody(c, ContactBodySchema);
+  const { db, now, fetch, mailer, shopEmail, publicSiteUrl } = c.get('deps');
+  const ip = clientAddress(c);
+  if (!(await takeContactSlot(db, contactLimitKeys(body.email, ip), now()))) {
+    throw apiError('TooManyAttempts', [], 'Too many messages, try again later.');
+  }
+  const settings = await readSettings(db, ['RECAPTCHA_ENABLED', 'GOOGLE_RECAPTCHA_SECRET_KEY']);
+  if (isOn(settings.RECAPTCHA_ENABLED)) {
+    if (!body.recaptcha_token) {
+      throw apiError('ValidationFailed', [{ field: 'recaptcha_token', code: 'required', message: 'Complete the bot check.' }]);
+    }
+    if (!(await verifyRecaptcha(fetch, settings.GOOGLE_RECAPTCHA_SECRET_KEY ?? '', body.recaptcha_token, ip === 'local' ? undefined : ip))) {
+      throw apiError('ValidationFailed', [{ field: 'recaptcha_token', code: 'invalid', message: 'The bot check failed, try again.' }]);
+    }
+  }
+  const locale = c.get('locale');
+  const receivedAt = now();
+  const fields = { name: body.name, email: body.email, phone: body.phone || null, company: body.company || null, subject: body.subject ?? '', message: body.message };
+  const id = await storeContactMessage(db, { ...fields, locale, privacyConsent: true, ip, createdAt: receivedAt });
+  try {
+    await mailer.send(contactMail({ ...fields, to: shopEmail, locale, receivedAt, siteUrl: publicSiteUrl }));
+  } catch (error) {
+    // The message is stored: the shop still sees it, so the sender is not asked to write again.
+    console.error('[contact] mail to the shop failed for message', id, error);
+  }
+  const answer: ContactAnswer = { detail: 'Message sent.', id };
+  return c.json(answer, 201);
+});

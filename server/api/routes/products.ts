@@ -1,23 +1,38 @@
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { IdSchema } from '../../../src/lib/contract/common';
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
-import { PRODUCT_ORDER_FIELDS, ProductListQuerySchema } from '../../../src/lib/contract/products';
+import { VARIANT_ORDER_FIELDS, VariantListQuerySchema, VariantQuerySchema, type VariantPriceAnswer } from '../../../src/lib/contract/product-detail';
+import {
+  PRODUCT_ORDER_FIELDS, PriceQuerySchema, ProductCodeSchema, ProductListQuerySchema, RELATION_KINDS, RelatedQuerySchema,
+  type ProductPriceAnswer, type RelatedByKind, type RelatedGroup,
+} from '../../../src/lib/contract/products';
+import { assertSeason, viewingCustomer, withProductPrices, withVariantPrices } from '../../catalogue/customer-pricing';
+import { productAssets } from '../../catalogue/product-assets';
+import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_PRODUCT_ORDER, listProducts } from '../../catalogue/product-list';
 import { getProductBySlug } from '../../catalogue/product-detail';
+import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
+import { priceProducts, priceVariants } from '../../catalogue/prices';
+import { relatedProducts } from '../../catalogue/related-products';
+import { productTranslations } from '../../db/schema';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
 import { parseOrThrow, parseQuery } from '../validation';
 
 export const productRoutes = new Hono<ApiEnv>({ strict: false });
 
+function orderingOf<F extends string>(raw: string | undefined, fields: readonly F[], fallback: { field: F; direction: 'asc' | 'desc' }) {
+  if (!raw) return fallback;
+  const parsed = parseOrderBy(raw, fields);
+  if (!parsed.ok) throw apiError('InvalidOrderBy', [{ field: 'order_by', code: 'invalid', message: parsed.message }]);
+  return parsed.value;
+}
+
 productRoutes.get('/p', async (c) => {
   const q = parseQuery(c, ProductListQuerySchema, ['categories', 'custom_field', 'promotions']);
-  let ordering = DEFAULT_PRODUCT_ORDER;
-  if (q.order_by) {
-    const parsed = parseOrderBy(q.order_by, PRODUCT_ORDER_FIELDS);
-    if (!parsed.ok) throw apiError('InvalidOrderBy', [{ field: 'order_by', code: 'invalid', message: parsed.message }]);
-    ordering = parsed.value;
-  }
+  const ordering = orderingOf(q.order_by, PRODUCT_ORDER_FIELDS, DEFAULT_PRODUCT_ORDER);
   const customFields = (q.custom_field ?? []).map((pair, i) => {
     const cut = pair.indexOf(':');
     const key = (cut === -1 ? pair : pair.slice(0, cut)).trim();
@@ -28,6 +43,9 @@ productRoutes.get('/p', async (c) => {
     throw apiError('ValidationFailed', [{ field: 'price_min', code: 'invalid', message: 'The minimum price is above the maximum.' }]);
   }
   const { db } = c.get('deps');
+  // Ordered quantities are private: they need a user who may act for the customer.
+  const customerId = await viewingCustomer(c, q.customer, q.annotate_ordered_qty);
+  await assertSeason(db, q.season);
   const list = await listProducts(
     db,
     {
@@ -40,11 +58,61 @@ productRoutes.get('/p', async (c) => {
       priceMax: q.price_max,
       search: q.search || undefined,
       promotionIds: q.promotions,
+      orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
     },
     { page: q.page, pageSize: q.page_size },
     ordering,
   );
-  return c.json(list);
+  const results = await withProductPrices(db, list.results, { customerId, seasonId: q.season });
+  return c.json({ results, count: list.count });
+});
+
+productRoutes.get('/p/price/:code', async (c) => {
+  const code = parseOrThrow(ProductCodeSchema, c.req.param('code'));
+  const q = parseQuery(c, PriceQuerySchema);
+  const { db } = c.get('deps');
+  const customerId = await viewingCustomer(c, q.customer);
+  await assertSeason(db, q.season);
+  const product = await findPublishedProduct(db, { codeOrSlug: code });
+  if (!product) throw apiError('ProductNotFound');
+  const price = (await priceProducts(db, [product.id], { customerId, seasonId: q.season })).get(product.id)!;
+  const body: ProductPriceAnswer = { product: product.id, code: product.code, ...price, currency: 'EUR' };
+  return c.json(body);
+});
+
+productRoutes.get('/p/related', async (c) => {
+  const q = parseQuery(c, RelatedQuerySchema);
+  const { db } = c.get('deps');
+  const customerId = await viewingCustomer(c, q.customer);
+  await assertSeason(db, q.season);
+  const product = await findPublishedProduct(db, q.product);
+  if (!product) throw apiError('ProductNotFound');
+  const kinds = q.kind ? [q.kind] : RELATION_KINDS;
+  const byKind = await relatedProducts(db, product.id, kinds, c.get('locale'));
+  // Priced once for every kind together.
+  const unique = [...new Map([...byKind.values()].flat().map((p) => [p.id, p])).values()];
+  const priced = new Map((await withProductPrices(db, unique, { customerId, seasonId: q.season })).map((p) => [p.id, p]));
+  const groups: RelatedGroup[] = kinds.map((kind) => {
+    const results = (byKind.get(kind) ?? []).map((p) => priced.get(p.id) ?? p);
+    return { kind, results, count: results.length };
+  });
+  if (q.kind) return c.json(groups[0]);
+  const body: RelatedByKind = { results: groups, count: groups.length };
+  return c.json(body);
+});
+
+productRoutes.get('/p/assets/:id', async (c) => {
+  const id = parseOrThrow(IdSchema, c.req.param('id'));
+  const { db } = c.get('deps');
+  const locale = c.get('locale');
+  const product = await findPublishedProduct(db, { id });
+  if (!product) throw apiError('ProductNotFound');
+  const [name] = await db
+    .select({ name: productTranslations.name })
+    .from(productTranslations)
+    .where(and(eq(productTranslations.productId, id), eq(productTranslations.locale, locale)));
+  const results = await productAssets(db, id, locale, name?.name ?? product.code);
+  return c.json({ results, count: results.length });
 });
 
 const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,160}$/, 'Invalid product slug.'));
@@ -54,4 +122,41 @@ productRoutes.get('/p/:slug', async (c) => {
   const product = await getProductBySlug(c.get('deps').db, slug, c.get('locale'));
   if (!product) throw apiError('ProductNotFound');
   return c.json(product);
+});
+
+productRoutes.get('/pp', async (c) => {
+  const q = parseQuery(c, VariantListQuerySchema);
+  const ordering = orderingOf(q.order_by, VARIANT_ORDER_FIELDS, DEFAULT_VARIANT_ORDER);
+  const { db } = c.get('deps');
+  const customerId = await viewingCustomer(c, q.customer);
+  await assertSeason(db, q.season);
+  if (!(await findPublishedProduct(db, { id: q.parent }))) throw apiError('ProductNotFound');
+  const list = await listVariants(db, q.parent, c.get('locale'), { page: q.page, pageSize: q.page_size }, ordering);
+  const results = await withVariantPrices(db, list.results, { customerId, seasonId: q.season });
+  return c.json({ results, count: list.count });
+});
+
+productRoutes.get('/pp/price/:id', async (c) => {
+  const id = parseOrThrow(IdSchema, c.req.param('id'));
+  const q = parseQuery(c, PriceQuerySchema);
+  const { db } = c.get('deps');
+  const customerId = await viewingCustomer(c, q.customer);
+  await assertSeason(db, q.season);
+  const variant = await getVariant(db, id, c.get('locale'));
+  if (!variant) throw apiError('NotFound', [], 'Variant not found');
+  const price = (await priceVariants(db, [id], { customerId, seasonId: q.season })).get(id)!;
+  const body: VariantPriceAnswer = { variant: id, product: variant.product.id, code: variant.code, ...price, currency: 'EUR' };
+  return c.json(body);
+});
+
+productRoutes.get('/pp/:id', async (c) => {
+  const id = parseOrThrow(IdSchema, c.req.param('id'));
+  const q = parseQuery(c, VariantQuerySchema);
+  const { db } = c.get('deps');
+  const customerId = await viewingCustomer(c, q.customer);
+  await assertSeason(db, q.season);
+  const variant = await getVariant(db, id, c.get('locale'));
+  if (!variant) throw apiError('NotFound', [], 'Variant not found');
+  const [priced] = await withVariantPrices(db, [variant], { customerId, seasonId: q.season });
+  return c.json(priced);
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ContextQuerySchema, PageQuerySchema } from './common';
+import type { PriceSource } from '../rules/pricing';
+import { ContextQuerySchema, IdSchema, PageQuerySchema } from './common';
 
 export const PRODUCT_ORDER_FIELDS = ['name', 'title', 'standard_price', 'special_price', 'create_date', 'write_date'] as const;
 export type ProductOrderField = (typeof PRODUCT_ORDER_FIELDS)[number];
@@ -32,6 +33,8 @@ export const ProductListQuerySchema = v.object({
   promotions: v.optional(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid promotion id.'), v.transform(Number)))),
   annotate_ordered_qty: v.optional(bool, 'false'),
   customer: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid customer id.'), v.transform(Number))),
+  /** Prices of this season (when seasons are in use). */
+  season: v.optional(IdSchema),
 });
 export type ProductListQuery = v.InferOutput<typeof ProductListQuerySchema>;
 
@@ -50,6 +53,17 @@ export interface CustomFieldValue {
 
 export type StockState = 'available' | 'low' | 'backorder' | 'unavailable';
 
+/**
+ * List prices, and with a customer (signed-in customer, or agent naming one) or a season also
+ * what that customer pays per unit and why.
+ */
+export interface ProductPrice {
+  standard_price: number;
+  special_price: number | null;
+  price?: number;
+  source?: PriceSource;
+}
+
 export interface ProductSummary {
   id: number;
   code: string;
@@ -58,7 +72,7 @@ export interface ProductSummary {
   title: string;
   summary: string;
   brand: string;
-  price: { standard_price: number; special_price: number | null };
+  price: ProductPrice;
   vat_rate: number;
   quantity: number;
   is_backorderable: boolean;
@@ -71,4 +85,67 @@ export interface ProductSummary {
   write_date: string;
   /** With annotate_ordered_qty and a customer: units this customer has ordered before. */
   ordered_qty?: number;
+}
+
+/** A product named by id or by slug. */
+export const ProductRefSchema = v.pipe(
+  v.string(),
+  v.regex(/^(\d{1,9}|[a-z0-9-]{1,160})$/, 'Give a product id or slug.'),
+  v.transform((s): { id: number } | { slug: string } => (/^\d{1,9}$/.test(s) ? { id: Number(s) } : { slug: s })),
+);
+
+/** A product code ("ENO-0001") or slug, as in products/p/price/{code}/. */
+export const ProductCodeSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,159}$/, 'Give a product code or slug.'));
+
+/** products/p/price/{code}/ and products/pp/price/{id}/. */
+export const PriceQuerySchema = v.object({
+  ...ContextQuerySchema.entries,
+  customer: v.optional(IdSchema),
+  season: v.optional(IdSchema),
+});
+
+export interface ProductPriceAnswer {
+  product: number;
+  code: string;
+  standard_price: number;
+  special_price: number | null;
+  price: number;
+  source: PriceSource;
+  currency: 'EUR';
+}
+
+export const RELATION_KINDS = ['Related', 'Upselling', 'Crosselling', 'Spare parts', 'Showcase'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+/** Reads a relation kind by name, ignoring case and accepting "spare-parts" or "spare_parts". */
+export function relationKindOf(raw: string): RelationKind | undefined {
+  const wanted = raw.trim().replace(/[-_]+/g, ' ').toLowerCase();
+  return RELATION_KINDS.find((k) => k.toLowerCase() === wanted);
+}
+
+/** products/p/related/: one kind, or every kind grouped when `kind` is absent. */
+export const RelatedQuerySchema = v.object({
+  ...ContextQuerySchema.entries,
+  product: ProductRefSchema,
+  kind: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => relationKindOf(s)),
+      v.custom<RelationKind>((k) => k !== undefined, `Kind must be one of: ${RELATION_KINDS.join(', ')}.`),
+    ),
+  ),
+  customer: v.optional(IdSchema),
+  season: v.optional(IdSchema),
+});
+
+export interface RelatedGroup {
+  kind: RelationKind;
+  results: ProductSummary[];
+  count: number;
+}
+
+/** products/p/related/ without kind: one group per kind, in the order of RELATION_KINDS. */
+export interface RelatedByKind {
+  results: RelatedGroup[];
+  count: number;
 }

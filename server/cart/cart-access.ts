@@ -1,0 +1,21 @@
+// Finding a cart the user may act on, and its summary after a change.
+import type { AuthUser } from '../api/context';
+import { assertVisible } from '../auth/permissions';
+import type { Db } from '../db/client';
+import type { CartRecord } from './cart-rows';
+import { cartById, storeCartPromotion } from './cart-store';
+import { summarizeCart, type CartSummary, type SummaryOptions } from './cart-summary';
+
+/** A cart the user may act on, or 404 (another customer's cart reveals nothing). */
+export async function visibleCart(db: Db, user: AuthUser, cartId: number): Promise<CartRecord> {
+  const cart = await cartById(db, cartId);
+  await assertVisible(db, user, cart?.customerId);
+  return cart!;
+}
+
+/** The cart's summary after a change, keeping the stored promotion in step with it. */
+export async function summaryAfterChange(db: Db, cart: CartRecord, options: SummaryOptions): Promise<CartSummary> {
+  const summary = await summarizeCart(db, cart, options);
+  await storeCartPromotion(db, cart, summary.promotionId);
+  return summary;
+}

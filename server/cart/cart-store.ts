@@ -1,0 +1,152 @@
+// Opening a cart and changing its rows. A quantity change checks the stock and writes in one
+// transaction holding the product's row lock, so concurrent adds cannot hold more than the stock.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { ErrorItem } from '../../src/lib/contract/common';
+import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';
+import { cartRowsHoldStock } from '../../src/lib/rules/stock-effect';
+import { apiError } from '../api/errors';
+import type { Db } from '../db/client';
+import { cartRows, carts, products, variants } from '../db/schema';
+import type { CartRecord, CartRowRecord } from './cart-rows';
+import { lockCustomer, type Owner } from './owner';
+import { heldByCarts, readStockEffect, stockKey } from './stock';
+
+export async function findOpenCart(db: Db, owner: Omit<Owner, 'agentId'>): Promise<CartRecord | undefined> {
+  const [cart] = await db
+    .select()
+    .from(carts)
+    .where(
+      and(
+        eq(carts.customerId, owner.customerId),
+        eq(carts.shopContext, owner.shopContext),
+        owner.seasonId === null ? isNull(carts.seasonId) : eq(carts.seasonId, owner.seasonId),
+      ),
+    )
+    .orderBy(asc(carts.id))
+    .limit(1);
+  return cart;
+}
+
+/** One open cart per customer, shop context and season. */
+export async function getOrCreateCart(db: Db, owner: Owner): Promise<{ cart: CartRecord; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockCustomer(tx, owner.customerId);
+    const found = await findOpenCart(tx, owner);
+    if (found) return { cart: found, created: false };
+    const [cart] = await tx
+      .insert(carts)
+      .values({ customerId: owner.customerId, agentId: owner.agentId, seasonId: owner.seasonId, shopContext: owner.shopContext })
+      .returning();
+    return { cart: cart!, created: true };
+  });
+}
+
+export interface CartItemChange {
+  productId: number;
+  variantId: number | null;
+  qty: number;
+}
+
+export interface CartItemResult {
+  action: CartRowAction;
+  /** The row as written (null when removed). */
+  row: CartRowRecord | null;
+  /** Id of the row that was changed or removed. */
+  rowId: number;
+}
+
+/**
+ * Sets the quantity of a product (and variant) in a cart: adds, updates or removes its row
+ * (spec section 4), after the stock check of spec section 5.
+ */
+export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange): Promise<CartItemResult> {
+  return db.transaction(async (tx) => {
+    // Every change of this product's rows queues here, whichever cart it is in.
+    const [product] = await tx.select().from(products).where(eq(products.id, change.productId)).for('update');
+    if (!product) throw apiError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+    let variant: typeof variants.$inferSelect | undefined;
+    if (change.variantId !== null) {
+      [variant] = await tx
+        .select()
+        .from(variants)
+        .where(and(eq(variants.id, change.variantId), eq(variants.productId, product.id)))
+        .limit(1);
+      if (!variant) throw apiError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
+    }
+    const [existing] = await tx
+      .select()
+      .from(cartRows)
+      .where(
+        and(
+          eq(cartRows.cartId, cart.id),
+          eq(cartRows.productId, product.id),
+          change.variantId === null ? isNull(cartRows.variantId) : eq(cartRows.variantId, change.variantId),
+        ),
+      )
+      .limit(1);
+    const action = cartRowAction(change.qty, !!existing);
+    if (action === 'negative_quantity') throw negativeQuantity();
+    if (action === 'remove') {
+      await tx.delete(cartRows).where(eq(cartRows.id, existing!.id));
+      await touch(tx, cart.id);
+      return { action, row: null, rowId: existing!.id };
+    }
+    if (!product.isPublished) throw apiError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+    const effect = await readStockEffect(tx);
+    const held = await heldByCarts(tx, [product.id], effect, cart.id);
+    const check = {
+      requested: change.qty,
+      current: existing?.qty ?? 0,
+      stock: variant?.quantity ?? product.quantity,
+      heldByOthers: held.get(stockKey(product.id, change.variantId)) ?? 0,
+      rowsHoldStock: cartRowsHoldStock(effect, cart.shopContext),
+      isBackorderable: variant?.isBackorderable ?? product.isBackorderable,
+    };
+    const problem = cartQuantityProblem(check);
+    if (problem === 'negative_quantity') throw negativeQuantity();
+    if (problem === 'quantity_not_available') throw quantityNotAvailable(maxRowQuantity(check) ?? 0);
+    const [row] = existing
+      ? await tx.update(cartRows).set({ qty: change.qty }).where(eq(cartRows.id, existing.id)).returning()
+      : await tx.insert(cartRows).values({ cartId: cart.id, productId: product.id, variantId: change.variantId, qty: change.qty }).returning();
+    await touch(tx, cart.id);
+    return { action, row: row!, rowId: row!.id };
+  });
+}
+
+export async function deleteCartRow(db: Db, row: CartRowRecord): Promise<void> {
+  await db.delete(cartRows).where(eq(cartRows.id, row.id));
+  await touch(db, row.cartId);
+}
+
+export async function cartRowWithCart(db: Db, rowId: number): Promise<{ row: CartRowRecord; cart: CartRecord } | undefined> {
+  const [found] = await db.select().from(cartRows).innerJoin(carts, eq(carts.id, cartRows.cartId)).where(eq(cartRows.id, rowId)).limit(1);
+  return found ? { row: found.cart_rows, cart: found.carts } : undefined;
+}
+
+export async function cartById(db: Db, id: number): Promise<CartRecord | undefined> {
+  const [cart] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+  return cart;
+}
+
+/** Records the promotion the cart now gets, so the stored cart says what the header shows. */
+export async function storeCartPromotion(db: Db, cart: CartRecord, promotionId: number | null): Promise<void> {
+  if (cart.promotionId !== promotionId) await db.update(carts).set({ promotionId }).where(eq(carts.id, cart.id));
+}
+
+export async function setCartCoupon(db: Db, cartId: number, couponId: number | null): Promise<void> {
+  await db.update(carts).set({ couponId }).where(eq(carts.id, cartId));
+}
+
+const touch = (db: Db, cartId: number) => db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+
+const negativeQuantity = () =>
+  apiError('NegativeQuantity', [{ field: 'qty', code: 'negative_quantity', message: 'The quantity must be a positive number' }]);
+
+function quantityNotAvailable(available: number) {
+  const item: ErrorItem = {
+    field: 'qty',
+    code: 'quantity_not_available',
+    message: `The quantity is not available: at most ${available} ${available === 1 ? 'unit' : 'units'} can be in the cart.`,
+  };
+  return apiError('QuantityNotAvailable', [item]);
+}

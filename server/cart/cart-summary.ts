@@ -1,0 +1,98 @@
+// A cart with its priced rows, totals, promotion and coupon: what the cart header shows and what
+// checkout turns into an order.
+import { eq } from 'drizzle-orm';
+import type { CartHeader } from '../../src/lib/contract/cart';
+import type { Locale, ShopContext } from '../../src/lib/contract/common';
+import { cartTotals, type CartTotals } from '../../src/lib/rules/cart';
+import type { Db } from '../db/client';
+import { carts, coupons } from '../db/schema';
+import { allCartRows, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
+import { promotionCandidates, toPromotion } from './promotion-store';
+
+export type CouponRecord = typeof coupons.$inferSelect;
+
+export interface CartSummary {
+  cart: CartRecord;
+  header: CartHeader;
+  /** Every row, priced for the cart's customer and season (VAT excluded). */
+  rows: PricedCartRow[];
+  totals: CartTotals;
+  /** The promotion applied now, if any. */
+  promotionId: number | null;
+  /** The cart's coupon when it applies now (null when none or no longer valid). */
+  coupon: CouponRecord | null;
+}
+
+export interface SummaryOptions {
+  locale: Locale;
+  now: Date;
+}
+
+export async function loadCartSummary(db: Db, cartId: number, options: SummaryOptions): Promise<CartSummary | null> {
+  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
+  return cart ? summarizeCart(db, cart, options) : null;
+}
+
+export async function summarizeCart(db: Db, cart: CartRecord, { locale, now }: SummaryOptions): Promise<CartSummary> {
+  const [rows, promos, coupon] = await Promise.all([
+    allCartRows(db, cart.id).then((records) => pricedRows(db, cart, records, locale)),
+    promotionCandidates(db, now, cart.shopContext),
+    cart.couponId === null ? Promise.resolve(undefined) : db.select().from(coupons).where(eq(coupons.id, cart.couponId)).then((r) => r[0]),
+  ]);
+  const totals = cartTotals(
+    rows.map((r) => ({ productId: r.product, total: r.total })),
+    promos.candidates,
+    coupon ?? null,
+    { now, shopContext: cart.shopContext, customerId: cart.customerId },
+  );
+  const promotionRecord = totals.promotion ? promos.records.find((p) => p.id === totals.promotion!.id) : undefined;
+  const header: CartHeader = {
+    id: cart.id,
+    customer: cart.customerId,
+    agent: cart.agentId,
+    season: cart.seasonId,
+    shop_context: cart.shopContext,
+    rows_count: rows.length,
+    total_quantity: rows.reduce((sum, r) => sum + r.qty, 0),
+    subtotal: totals.subtotal,
+    promotion_discount: totals.promotion?.discount ?? 0,
+    coupon_discount: totals.coupon?.discount ?? 0,
+    discount: totals.discount,
+    final_price: totals.finalPrice,
+    promotion: promotionRecord ? toPromotion(promotionRecord, promos.products.get(promotionRecord.id) ?? [], locale) : null,
+    coupon:
+      coupon && totals.coupon
+        ? { code: coupon.code, type: coupon.type, value: coupon.value, discount: totals.coupon.discount, is_valid: totals.coupon.isValid }
+        : null,
+  };
+  return {
+    cart,
+    header,
+    rows,
+    totals,
+    promotionId: totals.promotion?.id ?? null,
+    coupon: coupon && totals.coupon?.isValid ? coupon : null,
+  };
+}
+
+/** The header a lazy get-or-create answers when the customer has no cart yet. */
+export function emptyCartHeader(customerId: number, shopContext: ShopContext, seasonId: number | null, agentId: number | null): CartHeader {
+  return {
+    id: null,
+    customer: customerId,
+    agent: agentId,
+    season: seasonId,
+    shop_context: shopContext,
+    rows_count: 0,
+    total_quantity: 0,
+    subtotal: 0,
+    promotion_discount: 0,
+    coupon_discount: 0,
+    discount: 0,
+    final_price: 0,
+    promotion: null,
+    coupon: null,
+  };
+}
+
+export { toCartRow, type PricedCartRow };

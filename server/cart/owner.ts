@@ -1,0 +1,50 @@
+// Who a cart or wishlist belongs to (spec section 6): the customer acted for, the agent who keeps
+// it (B2B only) and the season. Shared by carts/ and wishlists/ get-or-create.
+import { asc, eq } from 'drizzle-orm';
+import type { GetOrCreateBody } from '../../src/lib/contract/cart';
+import type { ShopContext } from '../../src/lib/contract/common';
+import type { AuthUser } from '../api/context';
+import { apiError } from '../api/errors';
+import { resolveCustomer } from '../auth/permissions';
+import type { Db } from '../db/client';
+import { agentCustomers, customers, seasons } from '../db/schema';
+
+export interface Owner {
+  customerId: number;
+  agentId: number | null;
+  seasonId: number | null;
+  shopContext: ShopContext;
+}
+
+export async function resolveOwner(db: Db, user: AuthUser, body: GetOrCreateBody, shopContext: ShopContext): Promise<Owner> {
+  const customerId = await resolveCustomer(db, user, body.customer ?? undefined);
+  const seasonId = body.season ?? null;
+  if (seasonId !== null) {
+    const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
+    if (!season) throw apiError('ValidationFailed', [{ field: 'season', code: 'not_found', message: 'Unknown season.' }]);
+  }
+  const assigned = await db
+    .select({ agentId: agentCustomers.agentId })
+    .from(agentCustomers)
+    .where(eq(agentCustomers.customerId, customerId))
+    .orderBy(asc(agentCustomers.agentId));
+  const requested = body.agent ?? null;
+  // Agents pass their own id; a customer's user may name one of its own agents. Anybody else's
+  // id would attach the cart to an agent who never saw it.
+  if (requested !== null) {
+    const allowed = user.isAgent ? requested === user.id : assigned.some((a) => a.agentId === requested);
+    if (!allowed) throw apiError('Forbidden', [{ field: 'agent', code: 'forbidden', message: 'You cannot name this agent.' }]);
+  }
+  let agentId: number | null = null;
+  if (shopContext === 'b2b') agentId = user.isAgent ? user.id : (requested ?? assigned[0]?.agentId ?? null);
+  return { customerId, agentId, seasonId, shopContext };
+}
+
+/**
+ * Serializes get-or-create calls for one customer (both databases honour the row lock), so
+ * two tabs opening the shop at once still share one cart.
+ */
+export async function lockCustomer(db: Db, customerId: number): Promise<void> {
+  await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+

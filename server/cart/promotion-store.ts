@@ -1,0 +1,85 @@
+// Promotions as the API shows them and as the cart weighs them, read in a few batched queries.
+import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale, ShopContext } from '../../src/lib/contract/common';
+import type { Promotion } from '../../src/lib/contract/promotions';
+import type { PromotionCandidate } from '../../src/lib/rules/cart';
+import { pick } from '../catalogue/localized';
+import type { Db } from '../db/client';
+import { promotionProducts, promotions } from '../db/schema';
+
+type PromotionRecord = typeof promotions.$inferSelect;
+
+/** Active, started, not expired, for this context (or all). */
+export function activeNow(now: Date, shopContext: ShopContext): SQL {
+  return and(
+    eq(promotions.isActive, true),
+    or(isNull(promotions.validFrom), lte(promotions.validFrom, now)),
+    or(isNull(promotions.validTo), gte(promotions.validTo, now)),
+    inArray(promotions.shopContext, [shopContext, 'all']),
+  )!;
+}
+
+/** Product ids per promotion, for some promotions at once. */
+export async function promotionProductIds(db: Db, ids: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(promotionProducts)
+    .where(inArray(promotionProducts.promotionId, ids))
+    .orderBy(promotionProducts.promotionId, promotionProducts.productId);
+  for (const r of rows) out.get(r.promotionId)?.push(r.productId);
+  return out;
+}
+
+export function toPromotion(p: PromotionRecord, productIds: number[], locale: Locale): Promotion {
+  return {
+    id: p.id,
+    code: p.code,
+    name: pick(p.name, locale),
+    description: pick(p.description, locale),
+    type: p.type,
+    value: p.value,
+    min_order: p.minOrder,
+    shop_context: p.shopContext,
+    canvas: p.canvasId,
+    valid_from: p.validFrom?.toISOString() ?? null,
+    valid_to: p.validTo?.toISOString() ?? null,
+    is_active: p.isActive,
+    products: productIds,
+  };
+}
+
+/** Shapes some promotion records with their products (one query for all). */
+export async function shapePromotions(db: Db, records: PromotionRecord[], locale: Locale): Promise<Promotion[]> {
+  const products = await promotionProductIds(db, records.map((r) => r.id));
+  return records.map((r) => toPromotion(r, products.get(r.id) ?? [], locale));
+}
+
+export async function promotionById(db: Db, id: number, locale: Locale): Promise<Promotion | null> {
+  const [record] = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1);
+  if (!record) return null;
+  const [shaped] = await shapePromotions(db, [record], locale);
+  return shaped ?? null;
+}
+
+/** The promotions that could apply to a cart now, with their records for showing the winner. */
+export async function promotionCandidates(db: Db, now: Date, shopContext: ShopContext) {
+  const records = await db.select().from(promotions).where(activeNow(now, shopContext)).orderBy(promotions.id);
+  const products = await promotionProductIds(db, records.map((r) => r.id));
+  const candidates: PromotionCandidate[] = records.map((r) => ({
+    id: r.id,
+    type: r.type,
+    value: r.value,
+    isActive: r.isActive,
+    validFrom: r.validFrom,
+    validTo: r.validTo,
+    minOrder: r.minOrder,
+    shopContext: r.shopContext,
+    productIds: products.get(r.id) ?? [],
+  }));
+  return { records, products, candidates };
+}
+
+export const promotionCount = (db: Db, where: SQL | undefined) =>
+  db.select({ count: sql<number>`count(*)::int` }).from(promotions).where(where);

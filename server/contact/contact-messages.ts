@@ -1,0 +1,41 @@
+// Contact form messages: stored with the sender's address, throttled per address and per
+// email so the form cannot be used to flood the shop's mailbox.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contactMessages, rateLimits } from '../db/schema';
+
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Counts one message for each key in a fixed window; answers false when any key is past the
+ * limit. The count is taken before sending, so refused attempts count too.
+ */
+export async function takeContactSlot(db: Db, keys: string[], now: Date): Promise<boolean> {
+  const resetAt = new Date(now.getTime() + CONTACT_WINDOW_MS);
+  let allowed = true;
+  for (const key of keys) {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    if ((row?.count ?? 0) > CONTACT_LIMIT) allowed = false;
+  }
+  return allowed;
+}
+
+export const contactLimitKeys = (email: string, address: string) => [`contact:email:${email.toLowerCase()}`, `contact:ip:${address}`];
+
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+
+export async function storeContactMessage(db: Db, message: NewContactMessage): Promise<number> {
+  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+  return row!.id;
+}

@@ -1,0 +1,139 @@
+// Carts (spec section 7, carts/): request bodies and queries the API validates, and the
+// shapes it answers. The storefront imports the types only.
+import * as v from 'valibot';
+import { ContextQuerySchema, PageQuerySchema, type ShopContext } from './common';
+import type { Image, StockState } from './products';
+import type { Promotion } from './promotions';
+
+const MAX_ID = 2_147_483_647;
+/** Quantities beyond this are typing mistakes, not orders. */
+export const MAX_CART_QTY = 1_000_000;
+
+export const BodyIdSchema = (field: string) =>
+  v.pipe(v.number(`${field} must be a number.`), v.integer(`${field} must be a whole number.`), v.minValue(1, `${field} must be positive.`), v.maxValue(MAX_ID, `${field} is too large.`));
+
+/** A quantity in a body: a whole number; 0 or less removes the row. */
+export const QtySchema = v.pipe(
+  v.number('qty must be a number.'),
+  v.integer('qty must be a whole number.'),
+  v.minValue(-MAX_CART_QTY, 'qty is too small.'),
+  v.maxValue(MAX_CART_QTY, `qty must be at most ${MAX_CART_QTY}.`),
+);
+
+const bool = v.pipe(v.picklist(['true', 'false', '1', '0'], 'Use true or false.'), v.transform((s) => s === 'true' || s === '1'));
+
+/** POST carts/get-or-create/ (and wishlists/get-or-create/) query. */
+export const GetOrCreateQuerySchema = v.object({
+  ...ContextQuerySchema.entries,
+  lazy: v.optional(bool, 'false'),
+});
+
+/** POST carts/get-or-create/ body; `agent`, when given, must be the calling agent. */
+export const GetOrCreateBodySchema = v.strictObject({
+  customer: v.optional(v.nullable(BodyIdSchema('customer'))),
+  season: v.optional(v.nullable(BodyIdSchema('season'))),
+  agent: v.optional(v.nullable(BodyIdSchema('agent'))),
+});
+export type GetOrCreateBody = v.InferOutput<typeof GetOrCreateBodySchema>;
+
+export const CART_ROW_ORDER_FIELDS = ['id', 'created_at', 'qty'] as const;
+export type CartRowOrderField = (typeof CART_ROW_ORDER_FIELDS)[number];
+
+const queryId = (field: string) =>
+  v.pipe(v.string(), v.regex(/^\d{1,10}$/, `${field} must be a whole number.`), v.transform(Number), v.minValue(1, `${field} must be positive.`), v.maxValue(MAX_ID, `${field} is too large.`));
+
+/** GET carts/rows/ query. */
+export const CartRowsQuerySchema = v.object({
+  ...ContextQuerySchema.entries,
+  ...PageQuerySchema.entries,
+  order_by: v.optional(v.string()),
+  cart: queryId('cart'),
+});
+
+/** POST carts/rows/: sets the quantity of a product (and variant) in the cart. */
+export const CartRowBodySchema = v.strictObject({
+  cart: BodyIdSchema('cart'),
+  product: BodyIdSchema('product'),
+  qty: QtySchema,
+  variant: v.optional(v.nullable(BodyIdSchema('variant'))),
+});
+export type CartRowBody = v.InferOutput<typeof CartRowBodySchema>;
+
+/** PATCH carts/row/{id}/. */
+export const CartRowPatchSchema = v.strictObject({ qty: QtySchema });
+
+export interface CartProductDetail {
+  id: number;
+  code: string;
+  slug: string;
+  name: string;
+  /** The variant's name when the row is for a variant. */
+  variant_name: string | null;
+  image: Image | null;
+  is_backorderable: boolean;
+  /**
+   * Units this row may hold: the stock less what other carts hold (when cart rows affect stock),
+   * so the row's own units are included.
+   */
+  quantity: number;
+  stock_state: StockState;
+  vat_rate: number;
+  unit: string;
+}
+
+export interface CartRow {
+  id: number;
+  cart: number;
+  product: number;
+  variant: number | null;
+  qty: number;
+  /** Per unit for this customer and season, VAT excluded. */
+  price: number;
+  /** price × qty. */
+  total: number;
+  product_detail: CartProductDetail;
+}
+
+export interface CartCoupon {
+  code: string;
+  type: 'percentage' | 'fixed';
+  value: number;
+  /** What it takes off now; 0 when it no longer applies. */
+  discount: number;
+  /** False when the stored coupon no longer applies (expired, used up, below its minimum). */
+  is_valid: boolean;
+}
+
+/** The cart header. An empty shape (id null) answers a lazy get-or-create with no cart. */
+export interface CartHeader {
+  id: number | null;
+  customer: number;
+  agent: number | null;
+  season: number | null;
+  shop_context: ShopContext;
+  rows_count: number;
+  total_quantity: number;
+  /** Sum of the rows at the customer's prices, VAT excluded. */
+  subtotal: number;
+  /** Taken off by the promotion. */
+  promotion_discount: number;
+  /** Taken off by the coupon. */
+  coupon_discount: number;
+  /** promotion_discount + coupon_discount. */
+  discount: number;
+  /** subtotal - discount. */
+  final_price: number;
+  promotion: Promotion | null;
+  coupon: CartCoupon | null;
+}
+
+/**
+ * Answer of POST carts/rows/ (201 when a row was added, else 200), PATCH and DELETE
+ * carts/row/{id}/ (200): the row as it is now (null and `removed` when the quantity went to 0 or
+ * the row was deleted), with the updated cart header.
+ */
+export interface CartRowChange {
+  row: CartRow | null;
+  removed: boolean;
+  cart: CartHeader;
+}

@@ -1,0 +1,122 @@
+// Cart rules (spec sections 4 and 5): what a quantity change does, whether the stock allows it,
+// and the cart's totals with its promotion and coupon. Shared by the API and the cart island.
+import { couponOutcome, type CouponRule } from './coupon';
+import { discountAmount, discountProblem, round2, type Discount, type DiscountRule } from './pricing';
+
+export type CartRowAction = 'add' | 'update' | 'remove';
+export type CartQuantityProblem = 'negative_quantity' | 'quantity_not_available';
+
+/**
+ * Spec section 4: 0 or less removes the row; a product already in the cart has its quantity set;
+ * otherwise a row is added. A quantity of 0 or less for a product not in the cart is refused.
+ */
+export function cartRowAction(requested: number, inCart: boolean): CartRowAction | 'negative_quantity' {
+  if (!Number.isFinite(requested)) return 'negative_quantity';
+  if (requested <= 0) return inCart ? 'remove' : 'negative_quantity';
+  return inCart ? 'update' : 'add';
+}
+
+export interface StockCheck {
+  requested: number;
+  /** Units of the item already in this cart (0 when not there). */
+  current: number;
+  /** Units in stock of the product, or of the variant for a variant row. */
+  stock: number;
+  /** Units held by the rows of other carts (0 when cart rows do not affect stock). */
+  heldByOthers: number;
+  /** Whether this cart's own rows hold stock (stock effect on for its context). */
+  rowsHoldStock: boolean;
+  isBackorderable: boolean;
+}
+
+/** The stock shown on a row (product_detail.quantity): what is not held by other carts. */
+export const rowStock = (stock: number, heldByOthers: number) => stock - heldByOthers;
+
+/**
+ * Spec section 5. Always allowed when backorderable. With the stock effect the row's own units
+ * are already held, so only the increase (requested - current) must fit in the units nobody
+ * holds; without it the requested quantity is compared with the row's stock. Lowering a
+ * quantity is never refused, even when the stock fell below it meanwhile.
+ */
+export function cartQuantityProblem(c: StockCheck): CartQuantityProblem | null {
+  if (!Number.isInteger(c.requested) || c.requested <= 0) return 'negative_quantity';
+  if (c.isBackorderable) return null;
+  if (c.current > 0 && c.requested <= c.current) return null;
+  const shown = rowStock(c.stock, c.heldByOthers);
+  if (c.current > 0 && c.rowsHoldStock) {
+    const free = shown - c.current;
+    return c.requested - c.current > free ? 'quantity_not_available' : null;
+  }
+  return c.requested > shown ? 'quantity_not_available' : null;
+}
+
+/** The most a row may hold (for the error message); null when there is no limit. */
+export function maxRowQuantity(c: Pick<StockCheck, 'stock' | 'heldByOthers' | 'isBackorderable'>): number | null {
+  return c.isBackorderable ? null : Math.max(0, rowStock(c.stock, c.heldByOthers));
+}
+
+export interface PromotionCandidate extends DiscountRule, Discount {
+  id: number;
+  /** Products it applies to; empty means the whole cart. */
+  productIds: number[];
+}
+
+export interface PricedLine {
+  productId: number;
+  total: number;
+}
+
+export interface AppliedPromotion {
+  id: number;
+  discount: number;
+}
+
+/**
+ * The promotion that takes off the most. Its minimum order is compared with the cart's subtotal;
+ * one with products is taken off those products' rows only, one without off the whole subtotal.
+ * Ties go to the lower id, so the choice is stable.
+ */
+export function bestPromotion(
+  candidates: PromotionCandidate[],
+  lines: PricedLine[],
+  ctx: { now: Date; shopContext: 'b2b' | 'b2c' },
+): AppliedPromotion | null {
+  const subtotal = round2(lines.reduce((sum, l) => sum + l.total, 0));
+  let best: AppliedPromotion | null = null;
+  for (const p of [...candidates].sort((a, b) => a.id - b.id)) {
+    if (discountProblem(p, { now: ctx.now, shopContext: ctx.shopContext, amount: subtotal })) continue;
+    const targets = new Set(p.productIds);
+    const base = targets.size === 0 ? subtotal : round2(lines.filter((l) => targets.has(l.productId)).reduce((sum, l) => sum + l.total, 0));
+    const discount = discountAmount(base, p);
+    if (discount > 0 && (!best || discount > best.discount)) best = { id: p.id, discount };
+  }
+  return best;
+}
+
+export interface CartTotals {
+  subtotal: number;
+  promotion: AppliedPromotion | null;
+  /** Null when the cart has no coupon. */
+  coupon: { discount: number; isValid: boolean } | null;
+  discount: number;
+  finalPrice: number;
+}
+
+/** Subtotal, then the best promotion, then the coupon on what is left. */
+export function cartTotals(
+  lines: PricedLine[],
+  promotions: PromotionCandidate[],
+  coupon: CouponRule | null,
+  ctx: { now: Date; shopContext: 'b2b' | 'b2c'; customerId: number },
+): CartTotals {
+  const subtotal = round2(lines.reduce((sum, l) => sum + l.total, 0));
+  const promotion = bestPromotion(promotions, lines, ctx);
+  const afterPromotion = round2(subtotal - (promotion?.discount ?? 0));
+  let couponPart: CartTotals['coupon'] = null;
+  if (coupon) {
+    const outcome = couponOutcome(coupon, { ...ctx, orderAmount: subtotal, base: afterPromotion });
+    couponPart = outcome.ok ? { discount: outcome.discount, isValid: true } : { discount: 0, isValid: false };
+  }
+  const discount = round2((promotion?.discount ?? 0) + (couponPart?.discount ?? 0));
+  return { subtotal, promotion, coupon: couponPart, discount, finalPrice: round2(Math.max(0, subtotal - discount)) };
+}
