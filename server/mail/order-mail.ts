@@ -1,0 +1,74 @@
+// The order confirmation mail, in the shopper's language, to the customer and a copy to the shop.
+import { eq } from 'drizzle-orm';
+import type { Locale } from '../../src/lib/contract/common';
+import { formatDate, formatPrice, translator } from '../../src/lib/i18n/i18n';
+import { pick } from '../catalogue/localized';
+import type { Db } from '../db/client';
+import { customers } from '../db/schema';
+import { addressLines, renderOrderDocument } from '../orders/order-pdf';
+import { allOrderRows, type OrderRecord } from '../orders/order-read';
+import { readSettings } from '../settings';
+import type { Mailer, MailMessage } from './mailer';
+
+export interface OrderMailDeps {
+  db: Db;
+  mailer: Mailer;
+  shopEmail: string;
+  publicSiteUrl: string;
+}
+
+export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRecord, locale: Locale): Promise<MailMessage[]> {
+  const { db } = deps;
+  const [[customer], rows, settings, pdf] = await Promise.all([
+    db.select().from(customers).where(eq(customers.id, order.customerId)),
+    allOrderRows(db, order.id),
+    readSettings(db, ['ORDER_PROCESSING_DAYS'] as const),
+    renderOrderDocument(db, order, 'order_confirmation', locale),
+  ]);
+  if (!customer) return [];
+  const t = translator(locale);
+  const money = (n: number) => formatPrice(n, locale);
+  const vatLabel = (value: string) => t('mail.orderDocument.vatNumber', { value });
+  const customerName = customer.businessName ?? `${customer.firstName} ${customer.lastName}`.trim();
+  const url = `${deps.publicSiteUrl.replace(/\/$/, '')}/account/orders/${order.id}`;
+  const lines = [
+    t('mail.greeting', { name: customer.firstName || customerName }),
+    '',
+    t('mail.orderConfirmation.intro', { number: order.number, date: formatDate(order.createdAt, locale) }),
+    '',
+    ...rows.map((r) => t('mail.orderConfirmation.row', { qty: r.qty, name: pick(r.name, locale), code: r.code, amount: money(r.total) })),
+    '',
+    t('mail.orderConfirmation.subtotal', { amount: money(order.subtotal) }),
+    ...(order.discount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discount) })] : []),
+    t('mail.orderConfirmation.shipping', { method: pick(order.shippingMethod.name, locale), amount: money(order.shippingTotal) }),
+    t('mail.orderConfirmation.vat', { amount: money(order.taxTotal) }),
+    t('mail.orderConfirmation.total', { amount: money(order.total) }),
+    '',
+    t('mail.orderConfirmation.payment', { method: pick(order.paymentMethod.name, locale) }),
+    t('mail.orderConfirmation.shipTo', { address: addressLines(order.shippingAddress, vatLabel).join(', ') }),
+    t('mail.orderConfirmation.billTo', { address: addressLines(order.billingAddress, vatLabel).join(', ') }),
+    ...(order.notes ? [t('mail.orderConfirmation.notes', { notes: order.notes })] : []),
+    '',
+    t('mail.orderConfirmation.processing', { days: Number(settings.ORDER_PROCESSING_DAYS) || 3 }),
+    t('mail.orderConfirmation.view', { url }),
+    ...(pdf ? [t('mail.orderConfirmation.attachment')] : []),
+    '',
+    t('mail.signature'),
+    deps.publicSiteUrl,
+  ];
+  const text = lines.join('\n');
+  const attachments = pdf ? [{ filename: pdf.fileName, content: pdf.content, contentType: 'application/pdf' }] : undefined;
+  return [
+    { tag: 'order-confirmation', to: customer.email, subject: t('mail.orderConfirmation.subject', { number: order.number }), text, attachments },
+    { tag: 'order-confirmation-copy', to: deps.shopEmail, subject: t('mail.orderConfirmation.copySubject', { number: order.number, customer: customerName }), text, attachments },
+  ];
+}
+
+/** Sends both; a mail failure is logged, never undoes an order that is already placed. */
+export async function sendOrderConfirmation(deps: OrderMailDeps, order: OrderRecord, locale: Locale): Promise<void> {
+  try {
+    for (const message of await orderConfirmationMails(deps, order, locale)) await deps.mailer.send(message);
+  } catch (error) {
+    console.error(`[mail] order confirmation ${order.number} not sent:`, error);
+  }
+}

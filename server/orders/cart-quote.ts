@@ -1,0 +1,74 @@
+// A cart as checkout sees it: the cart's own summary (prices, promotion, coupon), turned into
+// order lines with VAT, plus the rows the stock no longer covers.
+import { inArray } from 'drizzle-orm';
+import type { ErrorItem, Locale } from '../../src/lib/contract/common';
+import { availableForOrder, orderTotals, type CheckoutLine, type OrderTotals } from '../../src/lib/rules/checkout';
+import type { CartRecord, PricedCartRow } from '../cart/cart-rows';
+import { summarizeCart, type CartSummary } from '../cart/cart-summary';
+import type { Db } from '../db/client';
+import { products } from '../db/schema';
+import type { CheckoutTotals } from '../../src/lib/contract/checkout';
+
+export interface CartQuote {
+  summary: CartSummary;
+  lines: (CheckoutLine & { row: PricedCartRow })[];
+  /** One per row the order could not take now. */
+  problems: ErrorItem[];
+  totals(shipping: number): OrderTotals;
+}
+
+const itemField = (row: PricedCartRow) => (row.variant === null ? `product.${row.product}` : `variant.${row.variant}`);
+
+export async function quoteCart(db: Db, cart: CartRecord, options: { locale: Locale; now: Date }): Promise<CartQuote> {
+  const summary = await summarizeCart(db, cart, options);
+  const ids = [...new Set(summary.rows.map((r) => r.product))];
+  const published = ids.length
+    ? new Set((await db.select({ id: products.id, on: products.isPublished }).from(products).where(inArray(products.id, ids))).filter((p) => p.on).map((p) => p.id))
+    : new Set<number>();
+  const promoted = summary.header.promotion ? new Set(summary.header.promotion.products) : null;
+  const lines = summary.rows.map((row) => ({
+    row,
+    total: row.total,
+    vatRate: row.product_detail.vat_rate,
+    // A promotion without products applies to the whole cart.
+    inPromotion: promoted !== null && (promoted.size === 0 || promoted.has(row.product)),
+  }));
+  const problems: ErrorItem[] = [];
+  for (const { row } of lines) {
+    const detail = row.product_detail;
+    if (!published.has(row.product)) {
+      problems.push({ field: itemField(row), code: 'quantity_not_available', message: `${detail.code} is no longer sold.` });
+      continue;
+    }
+    // product_detail.quantity is the stock less what other carts hold (when they hold any).
+    const available = availableForOrder({ quantity: detail.quantity, heldByOthers: 0, isBackorderable: detail.is_backorderable });
+    if (available !== null && row.qty > available) {
+      problems.push({ field: itemField(row), code: 'quantity_not_available', message: `${detail.code}: only ${available} available, ${row.qty} requested.` });
+    }
+  }
+  const { totals } = summary;
+  return {
+    summary,
+    lines,
+    problems,
+    totals: (shipping) =>
+      orderTotals({
+        lines,
+        promotionDiscount: totals.promotion?.discount ?? 0,
+        couponDiscount: totals.coupon?.isValid ? totals.coupon.discount : 0,
+        shipping,
+      }),
+  };
+}
+
+export const toCheckoutTotals = (t: OrderTotals): CheckoutTotals => ({
+  subtotal: t.subtotal,
+  promotion_discount: t.promotionDiscount,
+  coupon_discount: t.couponDiscount,
+  discount: t.discount,
+  final_price: t.goods,
+  shipping: t.shipping,
+  tax: t.tax,
+  total: t.total,
+  vat: t.vat,
+});

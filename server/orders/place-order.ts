@@ -1,0 +1,215 @@
+// Checkout as one transaction: lock the cart and its stock items, re-check stock and prices,
+// then write the order, its rows, address snapshots, history and documents, take the stock,
+// count the coupon use and empty the cart. Concurrent checkouts queue on the row locks, so
+// they never sell more than there is.
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { CheckoutBody } from '../../src/lib/contract/checkout';
+import type { ErrorItem, Locale } from '../../src/lib/contract/common';
+import { shippingPrice } from '../../src/lib/rules/checkout';
+import type { AuthUser } from '../api/context';
+import { apiError } from '../api/errors';
+import { auditAgentAction } from '../auth/audit';
+import type { Db } from '../db/client';
+import {
+  addresses, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
+  type L10nJson,
+} from '../db/schema';
+import { snapshotOf } from './address-book';
+import { quoteCart } from './cart-quote';
+import { documentNumber, nextOrderNumber } from './order-number';
+import type { OrderRecord } from './order-read';
+import { paymentMethodsFor, policiesFor } from './shop-options';
+
+export interface PlaceOrderInput {
+  user: AuthUser;
+  customerId: number;
+  body: CheckoutBody & { billing_address: number; shipping_address: number; shipping_method: number; payment_method: number };
+  idempotencyKey: string | null;
+  locale: Locale;
+  now: Date;
+}
+
+export interface PlacedOrder {
+  order: OrderRecord;
+  /** False when an earlier checkout with the same Idempotency-Key made it. */
+  created: boolean;
+}
+
+const fieldError = (field: string, code: string, message: string): ErrorItem[] => [{ field, code, message }];
+
+async function orderByKey(db: Db, customerId: number, key: string | null): Promise<OrderRecord | undefined> {
+  if (!key) return undefined;
+  const [row] = await db.select().from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === constraint || e.message?.includes(constraint))) return true;
+  }
+  return false;
+}
+
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const earlier = await orderByKey(db, input.customerId, input.idempotencyKey);
+  if (earlier) return { order: earlier, created: false };
+  try {
+    return await db.transaction((tx) => placeInTransaction(tx, input));
+  } catch (error) {
+    // Two retries raced past the first look-up: the loser answers the winner's order.
+    if (isUniqueViolation(error, 'orders_idempotency_uq')) {
+      const winner = await orderByKey(db, input.customerId, input.idempotencyKey);
+      if (winner) return { order: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { body, customerId, locale, now } = input;
+  // The cart lock queues a second checkout of the same cart behind this one.
+  const [cart] = await tx.select().from(carts).where(eq(carts.id, body.cart)).for('update');
+  if (!cart || cart.customerId !== customerId) throw apiError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
+  const earlier = await orderByKey(tx, customerId, input.idempotencyKey);
+  if (earlier) return { order: earlier, created: false };
+
+  const book = await tx
+    .select()
+    .from(addresses)
+    .where(and(inArray(addresses.id, [body.billing_address, body.shipping_address]), eq(addresses.customerId, customerId), isNull(addresses.deletedAt)));
+  const billing = book.find((a) => a.id === body.billing_address);
+  const shipping = book.find((a) => a.id === body.shipping_address);
+  if (!billing) throw apiError('NotFound', fieldError('billing_address', 'not_found', 'Billing address not found.'));
+  if (!shipping) throw apiError('NotFound', fieldError('shipping_address', 'not_found', 'Shipping address not found.'));
+  if (billing.type !== 'Billing') throw apiError('ValidationFailed', fieldError('billing_address', 'invalid', 'This is not a billing address.'));
+  if (shipping.type !== 'Shipping') throw apiError('ValidationFailed', fieldError('shipping_address', 'invalid', 'This is not a shipping address.'));
+
+  // One query at a time: a transaction is one connection.
+  const policies = await policiesFor(tx, { country: shipping.country, context: cart.shopContext, typedCode: body.free_shipping_code });
+  const methods = await paymentMethodsFor(tx, cart.shopContext);
+  const policy = policies.find((p) => p.policy.id === body.shipping_method)?.policy;
+  if (!policy) throw apiError('ValidationFailed', fieldError('shipping_method', 'invalid', 'This shipping method is not available for the chosen address.'));
+  const payment = methods.find((m) => m.id === body.payment_method);
+  if (!payment) throw apiError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
+
+  // Lock every stock item of the cart in id order, so two checkouts sharing items cannot deadlock.
+  const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId }).from(cartRows).where(eq(cartRows.cartId, cart.id));
+  if (items.length === 0) throw apiError('InvalidOrder');
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  const variantIds = [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))];
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
+  const lockedVariants = variantIds.length
+    ? await tx.select({ id: variants.id, name: variants.name }).from(variants).where(inArray(variants.id, variantIds)).orderBy(asc(variants.id)).for('update')
+    : [];
+
+  // Read after the locks: prices, promotion, coupon and stock as they are now.
+  const quote = await quoteCart(tx, cart, { locale, now });
+  if (quote.lines.length === 0) throw apiError('InvalidOrder');
+  if (quote.problems.length) throw apiError('OutOfStock', quote.problems);
+
+  const coupon = quote.summary.coupon;
+  if (coupon) {
+    const counted = await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses))))
+      .returning({ id: coupons.id });
+    if (counted.length === 0) throw apiError('Conflict', fieldError('coupon', 'used_up', 'The coupon is not valid.'), 'The coupon is not valid.');
+  }
+
+  const goods = quote.totals(0).goods;
+  const totals = quote.totals(shippingPrice({ price: policy.price, freeFrom: policy.freeFrom }, goods));
+  const number = await nextOrderNumber(tx, now.getUTCFullYear());
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      number,
+      customerId,
+      userId: input.user.id,
+      agentId: input.user.isAgent ? input.user.id : null,
+      seasonId: cart.seasonId,
+      shopContext: cart.shopContext,
+      status: 'Pending',
+      billingAddress: snapshotOf(billing),
+      shippingAddress: snapshotOf(shipping),
+      shippingPolicyId: policy.id,
+      shippingMethod: { code: policy.code, name: policy.name },
+      paymentMethodId: payment.id,
+      paymentMethod: { code: payment.code, name: payment.name },
+      couponCode: coupon?.code ?? null,
+      promotionId: quote.summary.promotionId,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      shippingTotal: totals.shipping,
+      taxTotal: totals.tax,
+      total: totals.total,
+      notes: body.notes,
+      locale,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+
+  const names = await namesInAllLocales(tx, productIds);
+  const variantName = new Map(lockedVariants.map((v) => [v.id, v.name]));
+  await tx.insert(orderRows).values(
+    quote.lines.map(({ row }) => {
+      const productName = names.get(row.product) ?? { it: row.product_detail.name };
+      const vName = row.variant === null ? undefined : variantName.get(row.variant);
+      return {
+        orderId: order!.id,
+        productId: row.product,
+        variantId: row.variant,
+        code: row.product_detail.code,
+        name: vName ? joinNames(productName, vName) : productName,
+        qty: row.qty,
+        unitPrice: row.price,
+        vatRate: row.product_detail.vat_rate,
+        total: row.total,
+      };
+    }),
+  );
+  await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
+  await tx.insert(orderDocuments).values(
+    (['order_confirmation', 'invoice', 'delivery_note'] as const).map((type) => ({ orderId: order!.id, type, number: documentNumber(type, number), issuedAt: now })),
+  );
+
+  await takeStock(tx, quote.lines.map(({ row }) => ({ productId: row.product, variantId: row.variant, qty: row.qty })));
+  await tx.delete(cartRows).where(eq(cartRows.cartId, cart.id));
+  await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
+  await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: totals.total, cart: cart.id });
+  return { order: order!, created: true };
+}
+
+/** Product names in every locale, for the order rows (later renames do not change orders). */
+async function namesInAllLocales(tx: Db, productIds: number[]): Promise<Map<number, L10nJson>> {
+  const rows = await tx.select().from(productTranslations).where(inArray(productTranslations.productId, productIds));
+  const out = new Map<number, L10nJson>();
+  for (const r of rows) {
+    const name = out.get(r.productId) ?? { it: r.name };
+    name[r.locale] = r.name;
+    out.set(r.productId, name);
+  }
+  return out;
+}
+
+const joinNames = (product: L10nJson, variant: L10nJson): L10nJson => {
+  const out: L10nJson = { it: `${product.it} - ${variant.it}` };
+  for (const l of ['en', 'es'] as const) out[l] = `${product[l] ?? product.it} - ${variant[l] ?? variant.it}`;
+  return out;
+};
+
+/** One statement per table for all rows; backorderable stock may go below zero. */
+async function takeStock(tx: Db, items: { productId: number; variantId: number | null; qty: number }[]) {
+  const plain = items.filter((i) => i.variantId === null);
+  const ofVariants = items.filter((i) => i.variantId !== null);
+  if (plain.length) {
+    const values = sql.join(plain.map((i) => sql`(${i.productId}::int, ${i.qty}::int)`), sql`, `);
+    await tx.execute(sql`update products p set quantity = p.quantity - v.qty from (values ${values}) as v(id, qty) where p.id = v.id`);
+  }
+  if (ofVariants.length) {
+    const values = sql.join(ofVariants.map((i) => sql`(${i.variantId}::int, ${i.qty}::int)`), sql`, `);
+    await tx.execute(sql`update variants t set quantity = t.quantity - v.qty from (values ${values}) as v(id, qty) where t.id = v.id`);
+  }
+}

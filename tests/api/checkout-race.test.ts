@@ -1,0 +1,128 @@
+// Concurrent checkouts of the last units: exactly as many orders as there is stock, the others
+// 409, stock never below zero. On PostgreSQL the checkouts really run at once.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRows, orders, paymentMethods, shippingPolicies } from '../../server/db/schema';
+import type { ErrorBody } from '../../src/lib/contract/common';
+import type { OrderDetail } from '../../src/lib/contract/orders';
+import { customerId, defaultAddresses, makeCart, makeProduct, setSetting, stockOf } from '../support/checkout-fixtures';
+import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
+
+let shop: TestShop;
+const buyers: { customer: number; token: string; context: 'b2b' | 'b2c'; billing: number; shipping: number; policy: number; payment: number }[] = [];
+
+beforeAll(async () => {
+  shop = await openTestShop();
+  const db = shop.database.db;
+  // Rows of the other carts must not hold the product, so that every cart can have it.
+  await setSetting(db, 'CART_ROWS_AFFECT_STOCK', 'false');
+  const [agent, agent2, consumer] = await Promise.all([shop.login(...LOGINS.agent), shop.login(...LOGINS.agent2), shop.login(...LOGINS.consumer)]);
+  const policies = new Map((await db.select().from(shippingPolicies)).map((p) => [p.code, p.id]));
+  const methods = new Map((await db.select().from(paymentMethods)).map((m) => [m.code, m.id]));
+  const plan = [
+    ['C0001', agent, 'b2b'],
+    ['C0002', agent, 'b2b'],
+    ['C0003', agent, 'b2b'],
+    ['C0004', agent2, 'b2b'],
+    ['C0005', agent2, 'b2b'],
+    ['C0006', consumer, 'b2c'],
+  ] as const;
+  for (const [code, token, context] of plan) {
+    const customer = await customerId(db, code);
+    const book = await defaultAddresses(db, customer);
+    buyers.push({
+      customer,
+      token,
+      context,
+      billing: book.billing,
+      shipping: book.shipping,
+      policy: policies.get(book.country === 'IT' ? 'courier-it' : 'courier-eu')!,
+      payment: methods.get(context === 'b2b' ? 'riba-30' : 'card')!,
+    });
+  }
+});
+afterAll(() => shop?.close());
+
+type Buyer = (typeof buyers)[number];
+
+function checkout(buyer: Buyer, cart: number) {
+  return shop.send<OrderDetail | ErrorBody>('POST', `checkout/?shop_context=${buyer.context}`, {
+    token: buyer.token,
+    body: {
+      customer: buyer.customer,
+      cart,
+      billing_address: buyer.billing,
+      shipping_address: buyer.shipping,
+      shipping_method: buyer.policy,
+      payment_method: buyer.payment,
+    },
+  });
+}
+
+async function race(carts: { buyer: Buyer; cart: number }[]) {
+  const answers = await Promise.all(carts.map(({ buyer, cart }) => checkout(buyer, cart)));
+  const created = answers.filter((a) => a.status === 201);
+  const refused = answers.filter((a) => a.status === 409);
+  expect(created.length + refused.length, JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 409))).toBe(answers.length);
+  for (const r of refused) expect((r.body as ErrorBody).detail).toBe('quantity_not_available');
+  return { created: created.map((c) => c.body as OrderDetail), refused };
+}
+
+describe('concurrent checkouts', () => {
+  it('six customers, three units: three orders, three 409, stock 0', async () => {
+    const db = shop.database.db;
+    const product = await makeProduct(db, { quantity: 3, isBackorderable: false, price: 25 });
+    const carts = [];
+    for (const buyer of buyers) {
+      carts.push({ buyer, cart: await makeCart(db, { customer: buyer.customer, context: buyer.context, rows: [{ product: product.id, qty: 1 }] }) });
+    }
+    const { created, refused } = await race(carts);
+    expect(created).toHaveLength(3);
+    expect(refused).toHaveLength(3);
+    expect(await stockOf(db, product.id)).toBe(0);
+    const sold = await db.select().from(orderRows).where(eq(orderRows.productId, product.id));
+    expect(sold.reduce((s, r) => s + r.qty, 0)).toBe(3);
+    const numbers = (await db.select({ number: orders.number }).from(orders).where(inArray(orders.id, created.map((o) => o.id)))).map((o) => o.number);
+    expect(new Set(numbers).size).toBe(3);
+  });
+
+  it('twelve carts, five units: five orders', async () => {
+    const db = shop.database.db;
+    const product = await makeProduct(db, { quantity: 5 });
+    const carts = [];
+    for (const buyer of [...buyers, ...buyers]) {
+      carts.push({ buyer, cart: await makeCart(db, { customer: buyer.customer, context: buyer.context, rows: [{ product: product.id, qty: 1 }] }) });
+    }
+    const { created } = await race(carts);
+    expect(created).toHaveLength(5);
+    expect(await stockOf(db, product.id)).toBe(0);
+  });
+
+  it('carts sharing two products in either order neither deadlock nor oversell', async () => {
+    const db = shop.database.db;
+    const a = await makeProduct(db, { quantity: 4 });
+    const b = await makeProduct(db, { quantity: 4 });
+    const carts = [];
+    for (const [i, buyer] of [...buyers, ...buyers].entries()) {
+      const rows = i % 2 ? [{ product: b.id, qty: 1 }, { product: a.id, qty: 1 }] : [{ product: a.id, qty: 1 }, { product: b.id, qty: 1 }];
+      carts.push({ buyer, cart: await makeCart(db, { customer: buyer.customer, context: buyer.context, rows }) });
+    }
+    const { created } = await race(carts);
+    expect(created).toHaveLength(4);
+    expect(await stockOf(db, a.id)).toBe(0);
+    expect(await stockOf(db, b.id)).toBe(0);
+  });
+
+  it('unique order numbers under concurrency', async () => {
+    const db = shop.database.db;
+    const product = await makeProduct(db, { quantity: 1000 });
+    const carts = [];
+    for (const buyer of [...buyers, ...buyers]) {
+      carts.push({ buyer, cart: await makeCart(db, { customer: buyer.customer, context: buyer.context, rows: [{ product: product.id, qty: 2 }] }) });
+    }
+    const { created } = await race(carts);
+    expect(created).toHaveLength(12);
+    expect(new Set(created.map((o) => o.number)).size).toBe(12);
+    expect(await stockOf(db, product.id)).toBe(976);
+  });
+});

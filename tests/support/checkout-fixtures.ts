@@ -1,0 +1,86 @@
+// Direct database set-up for checkout and order tests: products with known stock and price,
+// carts with rows, and the ids of the demo people (so tests do not depend on the cart API).
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { addresses, cartRows, carts, customers, products, productTranslations, systemSettings, users } from '../../server/db/schema';
+
+let counter = 0;
+
+export interface ProductSpec {
+  quantity?: number;
+  isBackorderable?: boolean;
+  price?: number;
+  specialPrice?: number | null;
+  vatRate?: number;
+  isPublished?: boolean;
+}
+
+/** A product with a unique code, names in every locale and the stock and price asked for. */
+export async function makeProduct(db: Db, spec: ProductSpec = {}): Promise<{ id: number; code: string }> {
+  counter += 1;
+  const code = `T-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const [row] = await db
+    .insert(products)
+    .values({
+      code,
+      slug: code.toLowerCase(),
+      standardPrice: spec.price ?? 10,
+      specialPrice: spec.specialPrice ?? null,
+      vatRate: spec.vatRate ?? 22,
+      quantity: spec.quantity ?? 100,
+      isBackorderable: spec.isBackorderable ?? false,
+      isPublished: spec.isPublished ?? true,
+    })
+    .returning({ id: products.id });
+  await db.insert(productTranslations).values(
+    (['it', 'en', 'es'] as const).map((locale) => ({ productId: row!.id, locale, name: `Prodotto ${code} ${locale}`, title: `Prodotto ${code}` })),
+  );
+  return { id: row!.id, code };
+}
+
+export async function customerId(db: Db, code: string): Promise<number> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.code, code));
+  return row!.id;
+}
+
+export async function userId(db: Db, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row!.id;
+}
+
+/** The default billing and shipping address of a customer. */
+export async function defaultAddresses(db: Db, customer: number): Promise<{ billing: number; shipping: number; country: string }> {
+  const rows = await db.select().from(addresses).where(and(eq(addresses.customerId, customer), isNull(addresses.deletedAt)));
+  const billing = rows.find((a) => a.type === 'Billing' && a.isDefault) ?? rows.find((a) => a.type === 'Billing');
+  const shipping = rows.find((a) => a.type === 'Shipping' && a.isDefault) ?? rows.find((a) => a.type === 'Shipping');
+  return { billing: billing!.id, shipping: shipping!.id, country: shipping!.country };
+}
+
+export interface CartSpec {
+  customer: number;
+  agent?: number | null;
+  context?: 'b2b' | 'b2c';
+  couponId?: number | null;
+  rows: { product: number; qty: number; variant?: number | null }[];
+}
+
+/** A new cart with rows (a customer may have several in these tests). */
+export async function makeCart(db: Db, spec: CartSpec): Promise<number> {
+  const [cart] = await db
+    .insert(carts)
+    .values({ customerId: spec.customer, agentId: spec.agent ?? null, shopContext: spec.context ?? 'b2b', couponId: spec.couponId ?? null })
+    .returning({ id: carts.id });
+  if (spec.rows.length) {
+    await db.insert(cartRows).values(spec.rows.map((r) => ({ cartId: cart!.id, productId: r.product, variantId: r.variant ?? null, qty: r.qty })));
+  }
+  return cart!.id;
+}
+
+export async function setSetting(db: Db, key: string, value: string) {
+  await db.insert(systemSettings).values({ key, value }).onConflictDoUpdate({ target: systemSettings.key, set: { value } });
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId));
+  return row!.q;
+}
