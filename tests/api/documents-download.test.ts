@@ -14,7 +14,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'documents'));
   writeFileSync(path.join(dir, 'documents', 'listino-riservato-C0001.pdf'), '%PDF-1.4 demo');
   shop = await openTestShop({ deps: { privateFilesDir: dir } });
-  for (const who of ['b2b', 'b2b2', 'agent', 'agent2'] as const) tokens[who] = await shop.login(...LOGINS[who]);
+  for (const who of ['b2b', 'b2b2', 'agent', 'agent2'] as const) {
+    const [username, password] = LOGINS[who];
+    tokens[who] = await shop.login(username, password);
+  }
 });
 afterAll(async () => {
   await shop?.close();

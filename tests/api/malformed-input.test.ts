@@ -1,6 +1,6 @@
 // Feeds malformed input to every documented call, anonymously and signed in, and expects a
 // 4xx (or a normal answer) — never a 5xx.
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../server/api/openapi/operations';
 import type { Operation } from '../../server/api/openapi/operation';
