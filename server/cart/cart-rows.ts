@@ -1,3 +1,4 @@
+import { inOrder } from '../db/in-order';
 // Cart rows with their product, price for the cart's customer and season, and the stock the
 // row may hold: a few batched queries for any number of rows (never one per row).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -31,22 +32,24 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
   const variantIds = [...new Set(rows.flatMap((r) => (r.variantId === null ? [] : [r.variantId])))];
   const priceQuery = { customerId: cart.customerId, seasonId: cart.seasonId };
   const stockEffect = effect ?? (await readStockEffect(db));
-  const [productRecords, variantRecords, images, productPrices, variantPrices, held] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
-      .where(inArray(products.id, productIds)),
-    variantIds.length ? db.select().from(variants).where(inArray(variants.id, variantIds)) : Promise.resolve([]),
-    db
-      .selectDistinctOn([assets.productId])
-      .from(assets)
-      .where(and(inArray(assets.productId, productIds), eq(assets.kind, 'image')))
-      .orderBy(assets.productId, asc(assets.position)),
-    priceProducts(db, rows.filter((r) => r.variantId === null).map((r) => r.productId), priceQuery),
-    priceVariants(db, variantIds, priceQuery),
-    heldByCarts(db, productIds, stockEffect, cart.id),
-  ]);
+  const [productRecords, variantRecords, images, productPrices, variantPrices, held] = await inOrder(
+    () =>
+      db
+        .select()
+        .from(products)
+        .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
+        .where(inArray(products.id, productIds)),
+    () => (variantIds.length ? db.select().from(variants).where(inArray(variants.id, variantIds)) : Promise.resolve([])),
+    () =>
+      db
+        .selectDistinctOn([assets.productId])
+        .from(assets)
+        .where(and(inArray(assets.productId, productIds), eq(assets.kind, 'image')))
+        .orderBy(assets.productId, asc(assets.position)),
+    () => priceProducts(db, rows.filter((r) => r.variantId === null).map((r) => r.productId), priceQuery),
+    () => priceVariants(db, variantIds, priceQuery),
+    () => heldByCarts(db, productIds, stockEffect, cart.id),
+  );
   const productOf = new Map(productRecords.map((r) => [r.products.id, r]));
   const variantOf = new Map(variantRecords.map((v) => [v.id, v]));
   const imageOf = new Map(images.map((a) => [a.productId, a]));

@@ -34,11 +34,10 @@ export async function loadCartSummary(db: Db, cartId: number, options: SummaryOp
 }
 
 export async function summarizeCart(db: Db, cart: CartRecord, { locale, now }: SummaryOptions): Promise<CartSummary> {
-  const [rows, promos, coupon] = await Promise.all([
-    allCartRows(db, cart.id).then((records) => pricedRows(db, cart, records, locale)),
-    promotionCandidates(db, now, cart.shopContext),
-    cart.couponId === null ? Promise.resolve(undefined) : db.select().from(coupons).where(eq(coupons.id, cart.couponId)).then((r) => r[0]),
-  ]);
+  // One after another: checkout runs this on its transaction's single connection.
+  const rows = await pricedRows(db, cart, await allCartRows(db, cart.id), locale);
+  const promos = await promotionCandidates(db, now, cart.shopContext);
+  const coupon = cart.couponId === null ? undefined : (await db.select().from(coupons).where(eq(coupons.id, cart.couponId)))[0];
   const totals = cartTotals(
     rows.map((r) => ({ productId: r.product, total: r.total })),
     promos.candidates,

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { effectivePrice, type PriceSource } from '../../src/lib/rules/pricing';
 import type { Db } from '../db/client';
 import { customerPrices, products, seasonPrices, variants } from '../db/schema';
+import { inOrder } from '../db/in-order';
 
 export interface ResolvedPrice {
   standard_price: number;
@@ -21,25 +22,27 @@ export interface PriceQuery {
 export async function priceProducts(db: Db, productIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
   const out = new Map<number, ResolvedPrice>();
   if (productIds.length === 0) return out;
-  const [base, agreed, seasonal] = await Promise.all([
-    db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(inArray(products.id, productIds)),
-    q.customerId
-      ? db
-          .select()
-          .from(customerPrices)
-          .where(
-            and(
-              eq(customerPrices.customerId, q.customerId),
-              inArray(customerPrices.productId, productIds),
-              isNull(customerPrices.variantId),
-              q.seasonId ? or(isNull(customerPrices.seasonId), eq(customerPrices.seasonId, q.seasonId)) : isNull(customerPrices.seasonId),
-            ),
-          )
-      : Promise.resolve([]),
-    q.seasonId
-      ? db.select().from(seasonPrices).where(and(eq(seasonPrices.seasonId, q.seasonId), inArray(seasonPrices.productId, productIds)))
-      : Promise.resolve([]),
-  ]);
+  const [base, agreed, seasonal] = await inOrder(
+    () => db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(inArray(products.id, productIds)),
+    () =>
+      q.customerId
+        ? db
+            .select()
+            .from(customerPrices)
+            .where(
+              and(
+                eq(customerPrices.customerId, q.customerId),
+                inArray(customerPrices.productId, productIds),
+                isNull(customerPrices.variantId),
+                q.seasonId ? or(isNull(customerPrices.seasonId), eq(customerPrices.seasonId, q.seasonId)) : isNull(customerPrices.seasonId),
+              ),
+            )
+        : Promise.resolve([]),
+    () =>
+      q.seasonId
+        ? db.select().from(seasonPrices).where(and(eq(seasonPrices.seasonId, q.seasonId), inArray(seasonPrices.productId, productIds)))
+        : Promise.resolve([]),
+  );
   const today = new Date().toISOString().slice(0, 10);
   const valid = (p: typeof customerPrices.$inferSelect) => (!p.validFrom || p.validFrom <= today) && (!p.validTo || p.validTo >= today);
   for (const p of base) {
@@ -60,12 +63,13 @@ export async function priceProducts(db: Db, productIds: number[], q: PriceQuery)
 export async function priceVariants(db: Db, variantIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
   const out = new Map<number, ResolvedPrice>();
   if (variantIds.length === 0) return out;
-  const [base, agreed] = await Promise.all([
-    db.select({ id: variants.id, standard: variants.standardPrice, special: variants.specialPrice }).from(variants).where(inArray(variants.id, variantIds)),
-    q.customerId
-      ? db.select().from(customerPrices).where(and(eq(customerPrices.customerId, q.customerId), inArray(customerPrices.variantId, variantIds)))
-      : Promise.resolve([]),
-  ]);
+  const [base, agreed] = await inOrder(
+    () => db.select({ id: variants.id, standard: variants.standardPrice, special: variants.specialPrice }).from(variants).where(inArray(variants.id, variantIds)),
+    () =>
+      q.customerId
+        ? db.select().from(customerPrices).where(and(eq(customerPrices.customerId, q.customerId), inArray(customerPrices.variantId, variantIds)))
+        : Promise.resolve([]),
+  );
   for (const v of base) {
     const mine = agreed.filter((a) => a.variantId === v.id && (a.seasonId === null || a.seasonId === q.seasonId));
     const resolved = effectivePrice({
