@@ -117,7 +117,7 @@ describe('POST addresses/', () => {
     expect(body).toMatchObject({ customer: c2, vat_number: 'IT03456789012' });
     const audit = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'address'), eq(auditLog.entityId, String(body.id))));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'create', customerId: c2 });
+    expect(audit[0]).toMatchObject({ action: 'address.create', customerId: c2 });
   });
 
   it('refuses other customers and anonymous callers', async () => {
@@ -194,7 +194,7 @@ describe('GET, PATCH, DELETE addresses/{id}/', () => {
   it('lets the agent update, audited', async () => {
     const { status } = await shop.send<Address>('PATCH', `addresses/${id}/`, { token: agent, body: { province: 'TO' } });
     expect(status).toBe(200);
-    const audit = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'address'), eq(auditLog.action, 'update')));
+    const audit = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'address'), eq(auditLog.action, 'address.update')));
     expect(audit.some((a) => a.entityId === String(id))).toBe(true);
   });
 

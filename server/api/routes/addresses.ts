@@ -34,7 +34,7 @@ addressRoutes.post('/', async (c) => {
   const { db } = c.get('deps');
   const customerId = await resolveCustomer(db, user, body.customer);
   const address = await createAddress(db, customerId, user.id, body);
-  await auditAgentAction(db, user, customerId, 'create', 'address', address.id, { type: address.type });
+  await auditAgentAction(db, user, customerId, 'address.create', 'address', address.id, { type: address.type });
   return c.json(address, 201);
 });
 
@@ -58,7 +58,7 @@ addressRoutes.patch('/:id', async (c) => {
   const body = await readBody(c, AddressPatchBodySchema);
   const { db } = c.get('deps');
   const updated = await updateAddress(db, address, body);
-  await auditAgentAction(db, user, address.customerId, 'update', 'address', address.id, { fields: Object.keys(body) });
+  await auditAgentAction(db, user, address.customerId, 'address.update', 'address', address.id, { fields: Object.keys(body) });
   return c.json(updated);
 });
 
@@ -66,6 +66,6 @@ addressRoutes.delete('/:id', async (c) => {
   const { user, address } = await visibleAddress(c);
   const { db, now } = c.get('deps');
   await deleteAddress(db, address.id, now());
-  await auditAgentAction(db, user, address.customerId, 'delete', 'address', address.id);
+  await auditAgentAction(db, user, address.customerId, 'address.delete', 'address', address.id);
   return c.body(null, 204);
 });
