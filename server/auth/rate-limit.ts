@@ -18,24 +18,27 @@ export async function assertNotLocked(db: Db, keys: string[], now: Date): Promis
   }
 }
 
+/** Adds one to a key's counter in a fixed window (a new window once the old one ended); answers the count. */
+export async function countInWindow(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? 0;
+}
+
 /** Counts a failure for each key and waits a little longer each time beyond the free ones. */
 export async function recordFailure(db: Db, keys: string[], now: Date, delayMs: number): Promise<void> {
   let worst = 0;
-  const resetAt = new Date(now.getTime() + WINDOW_MS);
-  for (const key of keys) {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning();
-    worst = Math.max(worst, row?.count ?? 0);
-  }
+  for (const key of keys) worst = Math.max(worst, await countInWindow(db, key, now, WINDOW_MS));
   const extra = Math.max(0, worst - FREE_FAILURES);
   if (extra > 0 && delayMs > 0) await new Promise((r) => setTimeout(r, Math.min(extra * delayMs, 5_000)));
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
-import type { ProductDetail } from '../../src/lib/contract/product-detail';
+import type { ProductDetail, Variant } from '../../src/lib/contract/product-detail';
 import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
 import { assets, categories, categoryTranslations, productCategories, products, productTranslations, variants } from '../db/schema';
@@ -44,19 +44,24 @@ export async function getProductBySlug(db: Db, slug: string, locale: Locale): Pr
     unit: p.unit,
     weight_kg: p.weightKg,
     assets: images.map((a) => toImage(a, t.name, locale)),
-    variants: variantRows.map((v) => ({
-      id: v.id,
-      code: v.code,
-      name: pick(v.name, locale),
-      price: { standard_price: v.standardPrice, special_price: v.specialPrice },
-      quantity: v.quantity,
-      is_backorderable: v.isBackorderable,
-      stock_state: stockState(v.quantity, v.isBackorderable),
-    })),
+    variants: variantRows.map((v) => toVariant(v, locale)),
     categories: cats,
     custom_fields: fields.get(p.id) ?? [],
     has_variants: variantRows.length > 0,
     create_date: p.createDate.toISOString(),
     write_date: p.writeDate.toISOString(),
+  };
+}
+
+/** The shape of a variant shared by the product detail and the variant calls. */
+export function toVariant(v: typeof variants.$inferSelect, locale: Locale): Variant {
+  return {
+    id: v.id,
+    code: v.code,
+    name: pick(v.name, locale),
+    price: { standard_price: v.standardPrice, special_price: v.specialPrice },
+    quantity: v.quantity,
+    is_backorderable: v.isBackorderable,
+    stock_state: stockState(v.quantity, v.isBackorderable),
   };
 }

@@ -4,10 +4,10 @@ import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { VariantDetail, VariantOrderField } from '../../src/lib/contract/product-detail';
 import type { CustomFieldValue } from '../../src/lib/contract/products';
-import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
 import { customFields, customFieldValues, products, productTranslations, variantCustomValues, variants } from '../db/schema';
 import { pick } from './localized';
+import { toVariant } from './product-detail';
 
 export const DEFAULT_VARIANT_ORDER: Ordering<VariantOrderField> = { field: 'position', direction: 'asc' };
 
@@ -58,13 +58,7 @@ async function describe(db: Db, rows: Row[], locale: Locale): Promise<VariantDet
     }
   }
   return rows.map(({ variant: v, productCode, productSlug, productName }) => ({
-    id: v.id,
-    code: v.code,
-    name: pick(v.name, locale),
-    price: { standard_price: v.standardPrice, special_price: v.specialPrice },
-    quantity: v.quantity,
-    is_backorderable: v.isBackorderable,
-    stock_state: stockState(v.quantity, v.isBackorderable),
+    ...toVariant(v, locale),
     product: { id: v.productId, code: productCode, slug: productSlug, name: productName },
     custom_fields: fields.get(v.id) ?? [],
     create_date: v.createDate.toISOString(),

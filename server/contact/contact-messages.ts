@@ -1,8 +1,8 @@
 // Contact form messages: stored with the sender's address, throttled per address and per
 // email so the form cannot be used to flood the shop's mailbox.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contactMessages, rateLimits } from '../db/schema';
+import { countInWindow } from '../auth/rate-limit';
+import { contactMessages } from '../db/schema';
 
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
@@ -12,22 +12,8 @@ export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
  * limit. The count is taken before sending, so refused attempts count too.
  */
 export async function takeContactSlot(db: Db, keys: string[], now: Date): Promise<boolean> {
-  const resetAt = new Date(now.getTime() + CONTACT_WINDOW_MS);
   let allowed = true;
-  for (const key of keys) {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimits.count });
-    if ((row?.count ?? 0) > CONTACT_LIMIT) allowed = false;
-  }
+  for (const key of keys) if ((await countInWindow(db, key, now, CONTACT_WINDOW_MS)) > CONTACT_LIMIT) allowed = false;
   return allowed;
 }
 
