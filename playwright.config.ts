@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: [['list'], ['json', { outputFile: 'tests/.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'tests/.tmp/e2e/results.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -46,7 +46,7 @@ if ((!only || only === 'api') && process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
 }
 if (!only || only === 'e2e') {
-  run('browser tests (Chromium)', ['tsx', 'tests/e2e/run-e2e.ts'], {}, path.join(tmp, 'e2e-results.json'), (json) => {
+  run('browser tests (Chromium)', ['tsx', 'tests/e2e/run-e2e.ts'], {}, path.join(tmp, 'e2e', 'results.json'), (json) => {
     const stats = (json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;

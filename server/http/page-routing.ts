@@ -7,7 +7,7 @@ import type { StaticIndex } from './static-files';
 const INTERNAL_PREFIXES = ['it/', 'en/', 'es/', 'fresh/', '_astro/'];
 
 /** Page paths that may be rendered on demand when the build has no file for them. */
-const ON_DEMAND_PATTERNS = [/^p\/[a-z0-9-]{1,160}$/, /^news\/[a-z0-9-]{1,160}$/];
+const ON_DEMAND_PATTERNS = [/^p\/[a-z0-9-]{1,160}$/, /^news\/[a-z0-9-]{1,160}$/, /^c\/[a-z0-9-]{1,160}$/, /^[a-z0-9-]{1,160}$/];
 
 export type PageTarget =
   | { kind: 'file'; relative: string }

@@ -9,9 +9,10 @@ import { insertFreshProduct } from '../support/fresh-product';
 import { startShopProcess } from '../support/server-process';
 import { ensureChromium } from './chromium';
 
-const tmp = path.join(ROOT_DIR, 'tests/.tmp');
-const dataDir = path.join(tmp, 'e2e-data');
-const distDir = path.join(tmp, 'e2e-dist');
+// E2E_WORKDIR lets several runs share a machine without sharing data or builds.
+const work = path.resolve(ROOT_DIR, process.env.E2E_WORKDIR ?? 'tests/.tmp/e2e');
+const dataDir = path.join(work, 'data');
+const distDir = path.join(work, 'dist');
 
 const chrome = await ensureChromium();
 rmSync(dataDir, { recursive: true, force: true });
@@ -38,7 +39,7 @@ try {
   const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: ROOT_DIR,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir },
+    env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir, E2E_REPORT: path.join(work, 'results.json') },
   });
   status = result.status ?? 1;
 } finally {
