@@ -18,6 +18,8 @@ const SOURCES = ['src', 'public', 'astro.config.mjs', 'uno.config.ts', 'package-
 export interface BuildInfo {
   buildId: string;
   builtAt: string;
+  /** When the build started reading data: later changes are served on demand. */
+  dataAsOf: string;
 }
 
 async function* walk(dir: string): AsyncGenerator<string> {
@@ -82,10 +84,13 @@ async function precompress(clientDir: string): Promise<number> {
 /** Runs Astro's build in this process; the API must be reachable (in-process or SHOP_API_URL). */
 export async function buildSite(distDir: string, log: (m: string) => void = console.log): Promise<BuildInfo> {
   const started = Date.now();
+  const buildId = randomUUID();
+  // Pages embed the id so an open tab can notice a newer deploy.
+  process.env.SHOP_BUILD_ID = buildId;
   const { build } = await import('astro');
   await build({ root: ROOT_DIR, outDir: distDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
   const compressed = await precompress(path.join(distDir, 'client'));
-  const info: BuildInfo = { buildId: randomUUID(), builtAt: new Date().toISOString() };
+  const info: BuildInfo = { buildId, builtAt: new Date().toISOString(), dataAsOf: new Date(started).toISOString() };
   await writeFile(path.join(distDir, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
   log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s (${compressed} files precompressed)`);
   return info;

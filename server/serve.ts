@@ -1,11 +1,18 @@
 // Starts the HTTP server for an open shop and stops it cleanly on SIGTERM / SIGINT.
 import type { Server } from 'node:http';
+import { readBuildInfo } from './build-site';
+import { watchFreshness } from './http/freshness';
 import { createShopServer } from './http/server';
 import type { Shop } from './runtime';
 import { mediaDirOf } from './seed/seed';
 
 export async function serveShop(shop: Shop, log: (m: string) => void = console.log): Promise<Server> {
-  const server = await createShopServer({ api: shop.api, distDir: shop.config.distDir, mediaDir: mediaDirOf(shop.config.dataDir) });
+  const info = await readBuildInfo(shop.config.distDir);
+  // On-demand pages carry the id of the build they belong to, like prerendered ones.
+  if (info) process.env.SHOP_BUILD_ID = info.buildId;
+  const freshness = info ? watchFreshness(shop.database.db, new Date(info.dataAsOf ?? info.builtAt)) : undefined;
+  await freshness?.refresh();
+  const server = await createShopServer({ api: shop.api, distDir: shop.config.distDir, mediaDir: mediaDirOf(shop.config.dataDir), freshness, publicSiteUrl: shop.config.publicSiteUrl });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -17,6 +24,7 @@ export async function serveShop(shop: Shop, log: (m: string) => void = console.l
     stopping = true;
     log(`${signal} received, shutting down…`);
     // Stop accepting, let requests in flight finish, then close the database cleanly.
+    freshness?.stop();
     server.close(() => {
       shop.close().then(
         () => process.exit(0),

@@ -14,14 +14,21 @@ export type PageTarget =
   | { kind: 'on-demand'; url: string }
   | { kind: 'not-found' };
 
-export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale): PageTarget {
+/**
+ * The prerendered file of a page, or its on-demand route when the build has none or when its
+ * content changed after the build (`isStale`).
+ */
+export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale, isStale: (path: string) => boolean = () => false): PageTarget {
   const clean = relativePath.replace(/\/+$/, '');
   const home = homeVariantLocale(`/${clean}`);
   const pagePath = home ? 'home' : clean;
-  for (const candidate of [`${locale}/${pagePath}/index.html`, `${locale}/${pagePath}.html`]) {
-    if (index.has(candidate)) return { kind: 'file', relative: candidate };
+  const onDemand = ON_DEMAND_PATTERNS.some((re) => re.test(clean));
+  if (!(onDemand && isStale(clean))) {
+    for (const candidate of [`${locale}/${pagePath}/index.html`, `${locale}/${pagePath}.html`]) {
+      if (index.has(candidate)) return { kind: 'file', relative: candidate };
+    }
   }
-  if (ON_DEMAND_PATTERNS.some((re) => re.test(clean))) return { kind: 'on-demand', url: `/fresh/${locale}/${clean}` };
+  if (onDemand) return { kind: 'on-demand', url: `/fresh/${locale}/${clean}` };
   return { kind: 'not-found' };
 }
 

@@ -10,6 +10,10 @@ import {
   type Locale,
 } from '../../src/lib/i18n/locales';
 import type { ShopApi } from '../api/app';
+import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
+import { readBuildInfo } from '../build-site';
+import type { Freshness } from './freshness';
+import { buildRobots, buildSitemap, cached } from './sitemap';
 import { isPublicFile, resolvePage } from './page-routing';
 import { indexFolder, safeRelative, sendFile, type StaticIndex } from './static-files';
 
@@ -19,6 +23,10 @@ export interface ServerOptions {
   api: ShopApi;
   distDir: string;
   mediaDir: string;
+  /** Pages whose content changed after the build, served on demand instead. */
+  freshness?: Freshness;
+  /** Public address of the site, for sitemap and robots. */
+  publicSiteUrl: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +42,16 @@ export async function createShopServer(options: ServerOptions) {
   const entry = (await import(pathToFileURL(path.join(options.distDir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
   const astro = entry.handler;
   const apiListener = getRequestListener(options.api.fetch);
+  const buildInfo = await readBuildInfo(options.distDir);
+  const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
+  const robots = cached(() => buildRobots(options.api, options.publicSiteUrl));
+
+  /** Small generated texts (robots, sitemap, build manifest), compressed when worth it. */
+  async function sendText(req: IncomingMessage, res: ServerResponse, type: string, text: string, cacheControl: string) {
+    await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' });
+    res.end(req.method === 'HEAD' ? undefined : text);
+  }
 
   async function renderWithAstro(req: IncomingMessage, res: ServerResponse, url: string, locale: Locale, publicPath: string) {
     req.url = url;
@@ -57,6 +75,12 @@ export async function createShopServer(options: ServerOptions) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('Method Not Allowed');
+    }
+    if (pathname === '/robots.txt') return sendText(req, res, 'text/plain; charset=utf-8', await robots(), 'public, max-age=600');
+    if (pathname === '/sitemap.xml') return sendText(req, res, 'application/xml; charset=utf-8', await sitemap(), 'public, max-age=600');
+    if (pathname === BUILD_MANIFEST_PATH) {
+      // Open tabs compare their build id with this one to notice a new deploy.
+      return sendText(req, res, 'application/json; charset=utf-8', JSON.stringify({ buildId: buildInfo?.buildId ?? null, builtAt: buildInfo?.builtAt ?? null }), 'no-cache');
     }
     const relative = safeRelative(pathname);
     if (relative === null) {
@@ -91,7 +115,7 @@ export async function createShopServer(options: ServerOptions) {
     const locale = explicit ?? cookieLocale ?? DEFAULT_LOCALE;
     if (explicit && explicit !== cookieLocale) res.setHeader('Set-Cookie', localeCookie(explicit));
 
-    const target = resolvePage(client, relative, locale);
+    const target = resolvePage(client, relative, locale, options.freshness?.isStale);
     if (target.kind === 'file') {
       sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: { 'Content-Language': locale, Vary: 'Cookie' } });
       return;

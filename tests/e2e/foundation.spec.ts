@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FRESH_PRODUCT } from '../support/fresh-product';
+import { FRESH_PRODUCT, RENAMED_NAME } from '../support/fresh-product';
 
 test.describe('language from the root route', () => {
   for (const [header, home, lang] of [
@@ -68,6 +68,12 @@ test.describe('product pages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   });
 
+  test('a product changed after the build shows its new state without a rebuild', async ({ page }) => {
+    const slug = process.env.E2E_RENAMED_SLUG!;
+    await page.goto(`/p/${slug}?lan=it`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENAMED_NAME);
+  });
+
   test('a product added after the build is rendered on demand', async ({ page }) => {
     const response = await page.goto(`/p/${FRESH_PRODUCT.slug}?lan=it`);
     expect(response?.status()).toBe(200);
@@ -112,5 +118,39 @@ test.describe('news', () => {
     await first.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  });
+});
+
+test.describe('findable', () => {
+  test('robots.txt comes from DEFAULT_ROBOTS and points to the sitemap', async ({ request, baseURL }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /account');
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test('sitemap.xml lists pages with their language alternates', async ({ request }) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.headers()['content-type']).toContain('application/xml');
+    const xml = await response.text();
+    expect(xml).toContain('/home-es</loc>');
+    expect(xml).toMatch(/<loc>[^<]+\/p\/[a-z0-9-]+<\/loc>/);
+    expect(xml).toMatch(/hreflang="en" href="[^"]+\/c\/enologia\?lan=en"/);
+    expect(xml).toContain('/news/');
+    expect(xml).toContain('/chi-siamo</loc>');
+  });
+
+  test('pages carry their build id and the server answers the current one', async ({ page, request }) => {
+    await page.goto('/home');
+    const pageBuild = await page.locator('meta[name="shop-build"]').getAttribute('content');
+    const manifest = await (await request.get('/build-manifest.json')).json();
+    expect(pageBuild).toBeTruthy();
+    expect(manifest.buildId).toBe(pageBuild);
+  });
+
+  test('pages have canonical and hreflang links; ?lan= serves that language', async ({ page }) => {
+    await page.goto('/news?lan=en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/news\?lan=en$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute('href', /\/news\?lan=es$/);
   });
 });

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { insertFreshProduct } from '../support/fresh-product';
+import { insertFreshProduct, renameBuiltProduct } from '../support/fresh-product';
 import { startShopProcess } from '../support/server-process';
 import { ensureChromium } from './chromium';
 
@@ -27,6 +27,7 @@ console.log(`[e2e] shop ready at ${first.url} after ${((Date.now() - started) / 
 if ((await first.stop()) !== 0) throw new Error(`the shop did not stop cleanly:\n${first.output()}`);
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
 await insertFreshProduct(database.db);
+const renamedSlug = await renameBuiltProduct(database.db);
 await database.close();
 const shop = await startShopProcess({ dataDir, distDir });
 if (!shop.output().includes('site build is up to date')) {
@@ -39,7 +40,7 @@ try {
   const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: ROOT_DIR,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir, E2E_REPORT: path.join(work, 'results.json') },
+    env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir, E2E_RENAMED_SLUG: renamedSlug, E2E_REPORT: path.join(work, 'results.json') },
   });
   status = result.status ?? 1;
 } finally {

@@ -1,6 +1,6 @@
 // Adds a product straight into the database (as an editor would after a build), to check that
 // pages the build never saw are rendered on demand.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { categories, productCategories, products, productTranslations } from '../../server/db/schema';
 
@@ -28,4 +28,16 @@ export async function insertFreshProduct(db: Db): Promise<number> {
   );
   if (category) await db.insert(productCategories).values({ productId: row!.id, categoryId: category.id });
   return row!.id;
+}
+
+export const RENAMED_NAME = 'Nome aggiornato dopo la build';
+
+/** Renames a product the build prerendered; answers its slug. */
+export async function renameBuiltProduct(db: Db): Promise<string> {
+  const [product] = await db.select().from(products).where(eq(products.code, 'ENO-0001'));
+  await db
+    .update(productTranslations)
+    .set({ name: RENAMED_NAME, title: RENAMED_NAME })
+    .where(and(eq(productTranslations.productId, product!.id), eq(productTranslations.locale, 'it')));
+  return product!.slug;
 }
