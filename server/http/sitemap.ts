@@ -41,7 +41,7 @@ export async function buildSitemap(api: ShopApi, site: string): Promise<string> 
     allPages<{ slug: string; write_date: string }>(api, 'products/p/?order_by=name-asc'),
     getJson<CategoryNode[] | { results: CategoryNode[] }>(api, 'categories/tree/'),
     allPages<{ slug: string; published_at: string }>(api, 'blog/'),
-    allPages<{ slug: string | null; kind: string; updated_at: string }>(api, 'promotions/canvasses/'),
+    allPages<{ slug: string | null; kind: string; updated_at: string }>(api, 'promotions/canvasses/?kind=page'),
   ]);
   const categories = flatten(Array.isArray(tree) ? tree : tree.results);
   const homes = LOCALES.map((l) => `<url><loc>${esc(site + HOME_PATHS[l])}</loc>${LOCALES.map((a) => `<xhtml:link rel="alternate" hreflang="${a}" href="${esc(site + HOME_PATHS[a])}"/>`).join('')}</url>`);

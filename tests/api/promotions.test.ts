@@ -299,3 +299,14 @@ describe('promotions/coupons/apply/ on a cart', () => {
     expect(audit[0]!.data).toEqual({ coupon: 'BENVENUTO10' });
   });
 });
+
+describe('content pages through promotions/canvasses/', () => {
+  it('lists content pages with kind=page, canvases by default, and refuses other kinds', async () => {
+    const pages = await shop.json<{ results: { kind: string; slug: string }[]; count: number }>('promotions/canvasses/?kind=page&page_size=100');
+    expect(pages.body.results.every((p) => p.kind === 'page')).toBe(true);
+    expect(pages.body.results.map((p) => p.slug)).toEqual(expect.arrayContaining(['chi-siamo', 'offerte', 'codice-sconto']));
+    const canvases = await shop.json<{ results: { kind: string }[] }>('promotions/canvasses/');
+    expect(canvases.body.results.every((p) => p.kind === 'canvas')).toBe(true);
+    expect((await shop.call('promotions/canvasses/?kind=secret')).status).toBe(400);
+  });
+});

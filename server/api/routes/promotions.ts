@@ -14,7 +14,8 @@ import { resolveCustomer } from '../../auth/permissions';
 import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
 import { setCartCoupon } from '../../cart/cart-store';
 import { summarizeCart } from '../../cart/cart-summary';
-import { canvasById, couponByCode, listCanvases } from '../../cart/coupon-store';
+import { couponByCode } from '../../cart/coupon-store';
+import { canvasById, listCanvases } from '../../content/page-documents';
 import { activeNow, promotionById, promotionCount, shapePromotions } from '../../cart/promotion-store';
 import { promotions } from '../../db/schema';
 import { readBody } from '../body';
@@ -63,7 +64,7 @@ promotionsRoutes.get('/all', (c) => listPromotions(c, undefined));
 
 promotionsRoutes.get('/canvasses', async (c) => {
   const q = parseQuery(c, CanvasListQuerySchema);
-  return c.json(await listCanvases(c.get('deps').db, c.get('locale'), { slug: q.slug }, { page: q.page, pageSize: q.page_size }));
+  return c.json(await listCanvases(c.get('deps').db, c.get('locale'), { slug: q.slug, kind: q.kind }, { page: q.page, pageSize: q.page_size }));
 });
 
 promotionsRoutes.get('/canvasses/:id', async (c) => {

@@ -35,11 +35,13 @@ export const PromotionListQuerySchema = v.object({
 
 const slug = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,160}$/, 'Invalid slug.'));
 
-/** GET promotions/canvasses/: canvases, or with `slug` the content page (or canvas) of that slug. */
+/** GET promotions/canvasses/: canvases (or content pages with kind=page), or with `slug` the document of that slug. */
 export const CanvasListQuerySchema = v.object({
   ...ContextQuerySchema.entries,
   ...PageQuerySchema.entries,
   slug: v.optional(slug),
+  /** canvas (default): promotion canvases; page: content pages. */
+  kind: v.optional(v.picklist(['canvas', 'page'], 'kind must be canvas or page.'), 'canvas'),
 });
 
 export interface Canvas {
