@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
+import { runLighthouse } from './lighthouse';
 
 const tmp = path.join(ROOT_DIR, 'tests/.tmp');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -64,6 +65,23 @@ try {
   console.log('\nTransfer sizes');
   await sizes(base, '/home');
   await sizes(base, '/api/v3/client/products/p/?page=1&page_size=12');
+
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    // Budgets of the storefront issue: performance >= 95, the rest 100; JS per page.
+    const news = await fetch(`${base}/api/v3/client/blog/?page_size=1`).then((r) => r.json() as Promise<{ results: { slug: string }[] }>);
+    const pages = [
+      { name: 'home', path: '/home' },
+      { name: 'category', path: '/c/enologia' },
+      { name: 'product', path: `/p/${slugs[0]}`, maxJsKb: 100 },
+      { name: 'news article', path: `/news/${news.results[0]?.slug}`, maxJsKb: 70 },
+    ];
+    console.log('\nLighthouse (mobile)');
+    for (const r of await runLighthouse(base, pages)) {
+      const s = r.scores;
+      const js = r.maxJsKb ? `${r.jsKb} KB JS (budget ${r.maxJsKb})` : `${r.jsKb} KB JS`;
+      console.log(`${r.name.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  best ${s['best-practices']}  seo ${s.seo}   ${js}   ${r.path}`);
+    }
+  }
 } finally {
   await shop.stop();
 }
