@@ -1,5 +1,6 @@
 // Starts the HTTP server for an open shop and stops it cleanly on SIGTERM / SIGINT.
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { readBuildInfo } from './build-site';
 import { watchFreshness } from './http/freshness';
 import { createShopServer } from './http/server';
@@ -12,7 +13,10 @@ export async function serveShop(shop: Shop, log: (m: string) => void = console.l
   if (info) process.env.SHOP_BUILD_ID = info.buildId;
   const freshness = info ? watchFreshness(shop.database.db, new Date(info.dataAsOf ?? info.builtAt)) : undefined;
   await freshness?.refresh();
-  const server = await createShopServer({ api: shop.api, distDir: shop.config.distDir, mediaDir: mediaDirOf(shop.config.dataDir), freshness, publicSiteUrl: shop.config.publicSiteUrl });
+  const server = await createShopServer({ api: shop.api, distDir: shop.config.distDir, mediaDir: mediaDirOf(shop.config.dataDir), freshness,
+    publicSiteUrl: shop.config.publicSiteUrl,
+    imageCacheDir: path.join(shop.config.dataDir, 'image-cache'),
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,6 +14,7 @@ import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
 import type { Freshness } from './freshness';
 import { buildRobots, buildSitemap, cached } from './sitemap';
+import { sendResized, wantsResize } from './media-images';
 import { isPublicFile, resolvePage } from './page-routing';
 import { indexFolder, safeRelative, sendFile, type StaticIndex } from './static-files';
 
@@ -27,6 +28,8 @@ export interface ServerOptions {
   freshness?: Freshness;
   /** Public address of the site, for sitemap and robots. */
   publicSiteUrl: string;
+  /** Where sized copies of pictures are kept. */
+  imageCacheDir: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -90,7 +93,10 @@ export async function createShopServer(options: ServerOptions) {
     if (relative.startsWith('_astro/')) {
       if (sendFile(req, res, client, relative, { cacheControl: IMMUTABLE })) return;
     } else if (relative.startsWith('media/')) {
-      if (sendFile(req, res, media, relative.slice('media/'.length), { cacheControl: MEDIA_CACHE })) return;
+      const file = relative.slice('media/'.length);
+      const width = wantsResize(file, url.searchParams.get('w'));
+      if (width && (await sendResized(req, res, media, options.imageCacheDir, file, width))) return;
+      if (sendFile(req, res, media, file, { cacheControl: MEDIA_CACHE })) return;
     } else if (isPublicFile(client, relative)) {
       sendFile(req, res, client, relative, { cacheControl: 'public, max-age=3600' });
       return;

@@ -154,3 +154,12 @@ test.describe('findable', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute('href', /\/news\?lan=es$/);
   });
 });
+
+test('the extra head and body snippets of the settings are on every page', async ({ page }) => {
+  for (const path of ['/home', '/news']) {
+    await page.goto(path);
+    await expect(page.locator('head meta[name="e2e-extra-head"]')).toHaveAttribute('content', 'default');
+    await expect(page.locator('head meta[name="e2e-extra-head-ecsys"]')).toHaveAttribute('content', 'ecsys');
+    expect(await page.evaluate(() => (window as unknown as { __e2eExtraScript?: boolean }).__e2eExtraScript)).toBe(true);
+  }
+});

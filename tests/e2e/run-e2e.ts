@@ -4,7 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
+import { systemSettings } from '../../server/db/schema';
+import { mediaDirOf, privateDirOf, seedDemoShop } from '../../server/seed/seed';
+import { EXTRA_SCRIPTS } from '../support/fresh-product';
 import { insertFreshProduct, renameBuiltProduct } from '../support/fresh-product';
 import { startShopProcess } from '../support/server-process';
 import { ensureChromium } from './chromium';
@@ -17,7 +21,17 @@ const distDir = path.join(work, 'dist');
 const chrome = await ensureChromium();
 rmSync(dataDir, { recursive: true, force: true });
 console.log(`[e2e] Chromium: ${chrome}`);
-console.log('[e2e] starting the shop (seed and build on a fresh data folder)…');
+// Seed first, with the owner's extra head and body snippets set, so the build injects them.
+{
+  const seeding = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  await seeding.migrate();
+  await seedDemoShop(seeding.db, { mediaDir: mediaDirOf(dataDir), privateDir: privateDirOf(dataDir) });
+  for (const [key, value] of Object.entries(EXTRA_SCRIPTS)) {
+    await seeding.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
+  }
+  await seeding.close();
+}
+console.log('[e2e] starting the shop (build on a fresh data folder)…');
 const started = Date.now();
 const first = await startShopProcess({ dataDir, distDir });
 console.log(`[e2e] shop ready at ${first.url} after ${((Date.now() - started) / 1000).toFixed(0)} s`);

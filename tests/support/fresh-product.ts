@@ -41,3 +41,10 @@ export async function renameBuiltProduct(db: Db): Promise<string> {
     .where(and(eq(productTranslations.productId, product!.id), eq(productTranslations.locale, 'it')));
   return product!.slug;
 }
+
+/** Owner snippets set before the e2e build; the pages must carry them. */
+export const EXTRA_SCRIPTS = {
+  DEFAULT_EXTRA_SCRIPT_HEAD: '<meta name="e2e-extra-head" content="default">',
+  ECSYS_EXTRA_SCRIPT_HEAD: '<meta name="e2e-extra-head-ecsys" content="ecsys">',
+  DEFAULT_EXTRA_SCRIPT: '<script>window.__e2eExtraScript = true;</script>',
+};

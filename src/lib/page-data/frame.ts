@@ -1,32 +1,50 @@
 import type { Paged, Locale } from '../contract/common';
 import type { CategoryMenuItem } from '../contract/content';
-import { fetchPageData } from './server-client';
+import { fetchOptional, fetchPageData } from './server-client';
+
+/** Snippets the shop owner sets (analytics, banners): injected on every page. */
+export interface ExtraScripts {
+  head: string;
+  body: string;
+}
 
 export interface FrameData {
   menu: CategoryMenuItem[];
+  scripts: ExtraScripts;
 }
 
-// One menu fetch per locale per process: every page of a build shares it.
+// One fetch per locale per process and 3 hours (spec: menu cache): every page of a build
+// shares it, and on-demand pages do not ask each time.
 const cache = new Map<Locale, Promise<FrameData>>();
-const MENU_TTL_MS = 3 * 60 * 60 * 1000;
+const FRAME_TTL_MS = 3 * 60 * 60 * 1000;
 let cachedAt = Date.now();
 
+const setting = (locale: Locale, key: string) =>
+  fetchOptional<{ value: string }>(locale, `config/system/${key}/`).then((s) => s?.value ?? '');
+
+async function fetchFrame(locale: Locale): Promise<FrameData> {
+  const [menu, head, ecsysHead, body] = await Promise.all([
+    fetchPageData<Paged<CategoryMenuItem>>(locale, 'categories/menu/').then((m) => m.results),
+    setting(locale, 'DEFAULT_EXTRA_SCRIPT_HEAD'),
+    setting(locale, 'ECSYS_EXTRA_SCRIPT_HEAD'),
+    setting(locale, 'DEFAULT_EXTRA_SCRIPT'),
+  ]);
+  return { menu, scripts: { head: [head, ecsysHead].filter(Boolean).join('\n'), body } };
+}
+
 export function loadFrame(locale: Locale): Promise<FrameData> {
-  if (Date.now() - cachedAt > MENU_TTL_MS) {
+  if (Date.now() - cachedAt > FRAME_TTL_MS) {
     cache.clear();
     cachedAt = Date.now();
   }
   let entry = cache.get(locale);
   if (!entry) {
-    entry = fetchPageData<Paged<CategoryMenuItem>>(locale, 'categories/menu/').then(
-      (m) => ({ menu: m.results }),
-      (error: unknown) => {
-        // An error page must still render when the API is down: without a menu, and not cached.
-        console.error('[frame] menu unavailable:', error instanceof Error ? error.message : error);
-        cache.delete(locale);
-        return { menu: [] };
-      },
-    );
+    entry = fetchFrame(locale).catch((error: unknown) => {
+      // An error page must still render when the API is down: without a menu, and not cached.
+      console.error('[frame] unavailable:', error instanceof Error ? error.message : error);
+      cache.delete(locale);
+      return { menu: [], scripts: { head: '', body: '' } };
+    });
     cache.set(locale, entry);
   }
   return entry;
