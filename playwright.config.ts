@@ -13,6 +13,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'tests/.tmp/e2e/results.json' }]],
+  // Traces and screenshots of failures, per run folder (several runs may share a machine).
+  outputDir: `${process.env.E2E_WORKDIR ?? 'tests/.tmp/e2e'}/test-results`,
   use: {
     baseURL,
     trace: 'retain-on-failure',

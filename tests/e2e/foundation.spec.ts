@@ -163,3 +163,23 @@ test('the extra head and body snippets of the settings are on every page', async
     expect(await page.evaluate(() => (window as unknown as { __e2eExtraScript?: boolean }).__e2eExtraScript)).toBe(true);
   }
 });
+
+test('pictures come in sized modern formats', async ({ request, page }) => {
+  await page.goto('/home');
+  const srcset = await page.locator('[data-product-card] img').first().getAttribute('srcset');
+  expect(srcset).toMatch(/\?w=320 320w/);
+  const url = srcset!.split(',')[1]!.trim().split(' ')[0]!;
+  const avif = await request.get(url, { headers: { Accept: 'image/avif,image/webp,*/*' } });
+  expect(avif.status()).toBe(200);
+  expect(avif.headers()['content-type']).toBe('image/avif');
+  const webp = await request.get(url, { headers: { Accept: 'image/webp,*/*' } });
+  expect(webp.headers()['content-type']).toBe('image/webp');
+  expect((await request.get(url.replace(/w=\d+/, 'w=333'))).headers()['content-type']).toBe('image/webp');
+});
+
+test('switching language keeps the query of the page', async ({ page }) => {
+  await page.goto('/p?search=lievito&lan=it');
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/p\?search=lievito&lan=en$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -48,11 +48,13 @@ export function createClient(options: ClientOptions): KyInstance {
     timeout: 20_000,
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        ({ request, options: init }) => {
           const url = new URL(request.url);
           if (!url.searchParams.has('locale')) url.searchParams.set('locale', options.locale);
           if (!url.searchParams.has('shop_context')) url.searchParams.set('shop_context', options.shopContext ?? 'b2b');
-          return new Request(url, request);
+          // Built from ky's options (body as text), not from `request`: copying its body stream
+          // makes Chromium stream the upload, which needs HTTP/2 (ERR_ALPN_NEGOTIATION_FAILED).
+          return new Request(url, init);
         },
       ],
     },

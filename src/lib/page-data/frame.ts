@@ -1,6 +1,7 @@
 import type { Paged, Locale } from '../contract/common';
 import type { CategoryMenuItem } from '../contract/content';
-import { fetchOptional, fetchPageData } from './server-client';
+import { fetchPageData } from './server-client';
+import { loadSetting } from './settings';
 
 /** Snippets the shop owner sets (analytics, banners): injected on every page. */
 export interface ExtraScripts {
@@ -19,15 +20,13 @@ const cache = new Map<Locale, Promise<FrameData>>();
 const FRAME_TTL_MS = 3 * 60 * 60 * 1000;
 let cachedAt = Date.now();
 
-const setting = (locale: Locale, key: string) =>
-  fetchOptional<{ value: string }>(locale, `config/system/${key}/`).then((s) => s?.value ?? '');
 
 async function fetchFrame(locale: Locale): Promise<FrameData> {
   const [menu, head, ecsysHead, body] = await Promise.all([
     fetchPageData<Paged<CategoryMenuItem>>(locale, 'categories/menu/').then((m) => m.results),
-    setting(locale, 'DEFAULT_EXTRA_SCRIPT_HEAD'),
-    setting(locale, 'ECSYS_EXTRA_SCRIPT_HEAD'),
-    setting(locale, 'DEFAULT_EXTRA_SCRIPT'),
+    loadSetting('DEFAULT_EXTRA_SCRIPT_HEAD'),
+    loadSetting('ECSYS_EXTRA_SCRIPT_HEAD'),
+    loadSetting('DEFAULT_EXTRA_SCRIPT'),
   ]);
   return { menu, scripts: { head: [head, ecsysHead].filter(Boolean).join('\n'), body } };
 }

@@ -1,0 +1,44 @@
+// The few translated strings the block renderer needs. Pages build them with their translator
+// and hand them down as props, so the editor-preview island ships no message catalogue.
+import type { TFunction } from 'i18next';
+import type { ListingMessageKey, ListingMessages } from '../../lib/listing/messages';
+
+/** What the shared product card (components/listing/ProductCard.tsx) reads. */
+export const CARD_MESSAGE_KEYS = [
+  'product.code',
+  'product.price',
+  'product.listPrice',
+  'product.specialPrice',
+  'product.priceVatExcluded',
+  'product.stock.available',
+  'product.stock.low',
+  'product.stock.backorder',
+  'product.stock.unavailable',
+  'product.badges.bestseller',
+  'product.badges.new',
+  'product.badges.offer',
+] as const satisfies readonly ListingMessageKey[];
+export type CardMessages = Pick<ListingMessages, (typeof CARD_MESSAGE_KEYS)[number]>;
+
+export interface BlockLabels {
+  card: CardMessages;
+  seeAll: string;
+  loadingProducts: string;
+  couponCode: string;
+  copyCode: string;
+  codeCopied: string;
+  copyFailed: string;
+}
+
+export function blockLabels(t: TFunction): BlockLabels {
+  return {
+    // Placeholders such as {{code}} stay in: the card fills them.
+    card: Object.fromEntries(CARD_MESSAGE_KEYS.map((key) => [key, t(key)])) as CardMessages,
+    seeAll: t('content.seeAll'),
+    loadingProducts: t('content.loadingProducts'),
+    couponCode: t('content.couponCode'),
+    copyCode: t('content.copyCode'),
+    codeCopied: t('content.codeCopied'),
+    copyFailed: t('content.copyFailed'),
+  };
+}

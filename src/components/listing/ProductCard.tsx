@@ -1,0 +1,75 @@
+// The React twin of ProductCard.astro (with Price.astro and StockBadge.astro inside): the same
+// markup and classes, so a card drawn by the listing island looks like a prerendered one.
+// Keep the two in step.
+import { CARD_SIZES, srcsetFor } from '../../lib/images';
+import type { CardProduct } from '../../lib/listing/card-product';
+import type { ListingText } from '../../lib/listing/messages';
+
+interface Props {
+  product: CardProduct;
+  text: ListingText;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+// Dark text on light tints keeps contrast above 4.5:1 for every state (as StockBadge.astro).
+const STOCK_STYLE = {
+  available: 'bg-[#E6F4E8] text-[#00660A]',
+  low: 'bg-[#FFF1E5] text-[#8A3F00]',
+  backorder: 'bg-[#EEF0F2] text-secondary',
+  unavailable: 'bg-[#FDE8E8] text-[#A00000]',
+} as const;
+
+export default function ProductCard({ product, text, eager = false, headingLevel = 3 }: Props) {
+  const { t } = text;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { standard_price: standard, special_price: special } = product.price;
+  const onOffer = special !== null;
+  const cheaper = special !== null && special < standard;
+  return (
+    <article className="relative flex flex-col border border-line bg-white transition-shadow hover:shadow-md focus-within:shadow-md" data-product-card={product.slug}>
+      <div className="relative aspect-square bg-surface">
+        {product.image && (
+          <img
+            src={product.image.url}
+            srcSet={srcsetFor(product.image.url, product.image.width)}
+            sizes={CARD_SIZES}
+            alt=""
+            width={product.image.width ?? 800}
+            height={product.image.height ?? 800}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="block h-full w-full object-cover"
+          />
+        )}
+        <div className="absolute left-2 top-2 flex gap-1">
+          {product.shop === 'bestseller' && <span className="bg-secondary px-2 py-0.5 text-xs font-bold text-white">{t('product.badges.bestseller')}</span>}
+          {product.shop === 'new' && <span className="bg-[#00660A] px-2 py-0.5 text-xs font-bold text-white">{t('product.badges.new')}</span>}
+          {onOffer && <span className="bg-primary-dark px-2 py-0.5 text-xs font-bold text-white">{t('product.badges.offer')}</span>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="m-0 text-xs text-muted">{`${product.brand} · ${t('product.code', { code: product.code })}`}</p>
+        <Heading className="m-0 text-base font-semibold leading-snug">
+          <a href={`/p/${product.slug}`} className="text-ink no-underline after:absolute after:inset-0 after:content-empty hover:text-primary-dark focus-ring">{product.name}</a>
+        </Heading>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          <p className="m-0 flex flex-wrap items-baseline gap-x-2" data-price="">
+            {cheaper ? (
+              <>
+                <span className="text-lg font-bold text-primary-dark"><span className="sr-only">{t('product.specialPrice')}: </span>{text.price(special)}</span>
+                <s className="text-muted"><span className="sr-only">{t('product.listPrice')}: </span>{text.price(standard)}</s>
+              </>
+            ) : (
+              <span className="text-lg font-bold text-ink"><span className="sr-only">{t('product.price')}: </span>{text.price(standard)}</span>
+            )}
+            <span className="text-xs text-muted">{t('product.priceVatExcluded')}</span>
+          </p>
+          <span className={`inline-block px-2 py-0.5 text-xs font-semibold ${STOCK_STYLE[product.stock_state]}`} data-stock-state={product.stock_state}>
+            {t(`product.stock.${product.stock_state}`)}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+// The editor preview's side of the postMessage conversation with the page builder.
+import { parsePreviewDocument, type PreviewDocument } from './preview-document';
+
+export const PREVIEW_READY_MESSAGE = { type: 'pgb-preview-ready' } as const;
+
+/** The origin of the PAGE_BUILDER_URL setting, or null when it is missing or not an http(s) URL. */
+export function pageBuilderOrigin(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The document a message carries, only when it comes from the page builder's origin. */
+export function acceptPreviewMessage(event: Pick<MessageEvent, 'origin' | 'data'>, allowedOrigin: string): PreviewDocument | null {
+  if (event.origin !== allowedOrigin) return null;
+  return parsePreviewDocument(event.data);
+}
+
+type Target = Pick<Window, 'postMessage'>;
+
+/** Tells the editor that opened or framed the preview that it can send documents now. */
+export function announceReady(win: Pick<Window, 'opener' | 'parent'> & Target, allowedOrigin: string): void {
+  const targets: Target[] = [];
+  if (win.opener) targets.push(win.opener as Target);
+  if (win.parent && win.parent !== win) targets.push(win.parent);
+  for (const target of targets) {
+    try {
+      target.postMessage(PREVIEW_READY_MESSAGE, allowedOrigin);
+    } catch {
+      // A closed opener or a different origin: nobody is listening there.
+    }
+  }
+}

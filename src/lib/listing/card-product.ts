@@ -1,0 +1,28 @@
+// What a product card shows: the few fields of a ProductSummary the island needs, so the
+// prerendered props and the store stay small.
+import type { Image, ProductPrice, ProductSummary, StockState } from '../contract/products';
+
+export interface CardProduct {
+  id: number;
+  slug: string;
+  code: string;
+  name: string;
+  brand: string;
+  price: Pick<ProductPrice, 'standard_price' | 'special_price'>;
+  stock_state: StockState;
+  image: Image | null;
+  /** The `shop` custom field (bestseller, new), for the badge. */
+  shop: string | null;
+}
+
+export const toCardProduct = (p: ProductSummary): CardProduct => ({
+  id: p.id,
+  slug: p.slug,
+  code: p.code,
+  name: p.name,
+  brand: p.brand,
+  price: { standard_price: p.price.standard_price, special_price: p.price.special_price },
+  stock_state: p.stock_state,
+  image: p.image,
+  shop: p.custom_fields.find((f) => f.key === 'shop')?.value ?? null,
+});

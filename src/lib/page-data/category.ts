@@ -1,0 +1,30 @@
+// Page data of a category page: the category (breadcrumb, description, colour, children), the
+// first page of its products with descendants, and the subcategories to filter by.
+import type { CategoryDetail, CategoryTreeNode } from '../contract/catalogue-extras';
+import type { Locale, Paged } from '../contract/common';
+import { flattenCategories, toCategoryOptions } from '../listing/filter-options';
+import { loadCategoryOptions, loadFilterFields, loadFirstPage, type ListingData } from './listing';
+import { fetchOptional, fetchPageData } from './server-client';
+
+export interface CategoryPageData {
+  category: CategoryDetail;
+  listing: ListingData;
+}
+
+export async function loadCategory(locale: Locale, slug: string): Promise<CategoryPageData | null> {
+  const category = await fetchOptional<CategoryDetail>(locale, `categories/${encodeURIComponent(slug)}/`);
+  // The API also answers to ids: a category has one address, its slug.
+  if (!category || category.slug !== slug) return null;
+  const [initial, subtree, customFields] = await Promise.all([
+    loadFirstPage(locale, category.slug),
+    loadCategoryOptions(locale, category.slug),
+    loadFilterFields(locale),
+  ]);
+  return { category, listing: { initial, categories: subtree[0]?.children ?? [], customFields } };
+}
+
+/** Every category slug, at every level (for the build's static paths). */
+export async function allCategorySlugs(locale: Locale): Promise<string[]> {
+  const tree = await fetchPageData<Paged<CategoryTreeNode>>(locale, 'categories/tree/');
+  return flattenCategories(toCategoryOptions(tree.results)).map((c) => c.slug);
+}
