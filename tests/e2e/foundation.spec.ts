@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { FRESH_PRODUCT, RENAMED_NAME } from '../support/fresh-product';
 
@@ -179,7 +180,41 @@ test('pictures come in sized modern formats', async ({ request, page }) => {
 
 test('switching language keeps the query of the page', async ({ page }) => {
   await page.goto('/p?search=lievito&lan=it');
-  await page.getByRole('link', { name: 'English' }).click();
+  await page.locator('header a[data-lang-switch="en"]').click();
   await expect(page).toHaveURL(/\/p\?search=lievito&lan=en$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test.describe('accessibility', () => {
+  for (const [name, path] of [
+    ['home (it)', '/home'],
+    ['home (es)', '/home-es'],
+    ['news list (en)', '/news?lan=en'],
+    ['not found', '/no/such/page'],
+  ] as const) {
+    test(`axe finds no violations on ${name}`, async ({ page }) => {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+
+  test('axe finds no violations on a product page and a news article', async ({ page }) => {
+    await page.goto('/home-en');
+    await page.locator('[data-product-card] a').first().click();
+    await expect(page.locator('[data-product]')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.goto('/news?lan=es');
+    await page.locator('main article a').first().click();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
+test('a product page shows a section for each kind of related product', async ({ page }) => {
+  await page.goto('/home');
+  await page.locator('[data-product-card] a').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Prodotti correlati' })).toBeVisible();
+  await expect(page.locator('section[aria-labelledby="related-related"] [data-product-card]').first()).toBeVisible();
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  expect(JSON.parse(json!)).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'EUR' } });
 });

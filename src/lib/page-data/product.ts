@@ -1,6 +1,6 @@
 import type { Locale, Paged } from '../contract/common';
 import type { ProductDetail } from '../contract/product-detail';
-import type { ProductSummary } from '../contract/products';
+import type { ProductSummary, RelatedByKind, RelatedGroup } from '../contract/products';
 import { fetchOptional, fetchPageData } from './server-client';
 
 export const loadProduct = (locale: Locale, slug: string) => fetchOptional<ProductDetail>(locale, `products/p/${encodeURIComponent(slug)}/`);
@@ -13,4 +13,10 @@ export async function allProductSlugs(locale: Locale): Promise<string[]> {
     slugs.push(...batch.results.map((p) => p.slug));
     if (batch.results.length === 0 || slugs.length >= batch.count) return slugs;
   }
+}
+
+/** Related products of every kind, for the sections of the product page (empty kinds left out). */
+export async function loadRelated(locale: Locale, productId: number): Promise<RelatedGroup[]> {
+  const all = await fetchPageData<RelatedByKind>(locale, 'products/p/related/', { product: productId });
+  return all.results.filter((group) => group.results.length > 0);
 }
