@@ -1,6 +1,6 @@
-// A product strip, laid out like ProductStrip.astro, with the listing's React product card (the
-// twin of ProductCard.astro). Products come from the page (fetched at build time) or, in the
-// editor preview, from the browser; undefined means still loading.
+// A product strip, laid out like ProductStrip.astro, with the shop's one ProductCard. Products
+// come from the page (fetched at build time) or, in the editor preview, from the browser;
+// undefined means still loading.
 import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
 import { toCardProduct } from '../../lib/listing/card-product';

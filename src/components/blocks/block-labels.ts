@@ -1,23 +1,8 @@
 // The few translated strings the block renderer needs. Pages build them with their translator
 // and hand them down as props, so the editor-preview island ships no message catalogue.
 import type { TFunction } from 'i18next';
-import type { ListingMessageKey, ListingMessages } from '../../lib/listing/messages';
+import { CARD_MESSAGE_KEYS, type ListingMessages } from '../../lib/listing/messages';
 
-/** What the shared product card (components/listing/ProductCard.tsx) reads. */
-export const CARD_MESSAGE_KEYS = [
-  'product.code',
-  'product.price',
-  'product.listPrice',
-  'product.specialPrice',
-  'product.priceVatExcluded',
-  'product.stock.available',
-  'product.stock.low',
-  'product.stock.backorder',
-  'product.stock.unavailable',
-  'product.badges.bestseller',
-  'product.badges.new',
-  'product.badges.offer',
-] as const satisfies readonly ListingMessageKey[];
 export type CardMessages = Pick<ListingMessages, (typeof CARD_MESSAGE_KEYS)[number]>;
 
 export interface BlockLabels {

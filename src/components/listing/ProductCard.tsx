@@ -1,6 +1,5 @@
-// The React twin of ProductCard.astro (with Price.astro and StockBadge.astro inside): the same
-// markup and classes, so a card drawn by the listing island looks like a prerendered one.
-// Keep the two in step.
+// The one product card: rendered to static HTML on prerendered pages (strips, content blocks)
+// and by the listing island, so both look the same.
 import { CARD_SIZES, srcsetFor } from '../../lib/images';
 import type { CardProduct } from '../../lib/listing/card-product';
 import type { ListingText } from '../../lib/listing/messages';

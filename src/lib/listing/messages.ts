@@ -2,6 +2,22 @@
 // handed over as a prop, so the island ships neither i18next nor the message catalogues.
 import { INTL_LOCALE, type Locale } from '../i18n/locales';
 
+/** What the shared product card (components/listing/ProductCard.tsx) reads. */
+export const CARD_MESSAGE_KEYS = [
+  'product.code',
+  'product.price',
+  'product.listPrice',
+  'product.specialPrice',
+  'product.priceVatExcluded',
+  'product.stock.available',
+  'product.stock.low',
+  'product.stock.backorder',
+  'product.stock.unavailable',
+  'product.badges.bestseller',
+  'product.badges.new',
+  'product.badges.offer',
+] as const;
+
 export const LISTING_MESSAGE_KEYS = [
   'listing.searchTitle',
   'listing.filters',
@@ -53,18 +69,7 @@ export const LISTING_MESSAGE_KEYS = [
   'listing.pageLabel',
   'errors.productsLoadFailed',
   'meta.siteName',
-  'product.code',
-  'product.price',
-  'product.listPrice',
-  'product.specialPrice',
-  'product.priceVatExcluded',
-  'product.stock.available',
-  'product.stock.low',
-  'product.stock.backorder',
-  'product.stock.unavailable',
-  'product.badges.bestseller',
-  'product.badges.new',
-  'product.badges.offer',
+  ...CARD_MESSAGE_KEYS,
 ] as const;
 
 export type ListingMessageKey = (typeof LISTING_MESSAGE_KEYS)[number];
@@ -94,4 +99,9 @@ export function listingText(locale: Locale, messages: ListingMessages): ListingT
     count: (count) => t(rules.select(count) === 'one' ? 'listing.count_one' : 'listing.count_other', { count }),
     price: (value) => money.format(value),
   };
+}
+
+/** The card's strings for server-rendered cards (strips, blocks), from a page's translator. */
+export function cardText(locale: Locale, translate: (key: string) => string): ListingText {
+  return listingText(locale, Object.fromEntries(CARD_MESSAGE_KEYS.map((key) => [key, translate(key)])) as ListingMessages);
 }
