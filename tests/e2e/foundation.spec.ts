@@ -218,3 +218,11 @@ test('a product page shows a section for each kind of related product', async ({
   const json = await page.locator('script[type="application/ld+json"]').textContent();
   expect(JSON.parse(json!)).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'EUR' } });
 });
+
+test('the language switch on the contact page goes to that language’s contact path', async ({ page }) => {
+  await page.goto('/contatti?lan=it');
+  await page.locator('header a[hreflang="es"]').click();
+  await expect(page).toHaveURL(/\/contactos\?lan=es$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/contacts\?lan=en$/);
+});
