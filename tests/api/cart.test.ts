@@ -4,8 +4,8 @@ import type { CartHeader, CartRow, CartRowChange } from '../../src/lib/contract/
 import type { ErrorBody, Paged } from '../../src/lib/contract/common';
 import { priceProducts } from '../../server/catalogue/prices';
 import { queryRows } from '../../server/db/raw';
-import { auditLog, cartRows, carts, customers, products, promotionProducts, promotions, seasons, systemSettings, users, variants } from '../../server/db/schema';
-import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
+import { auditLog, cartRows, carts, products, promotionProducts, promotions, seasons, systemSettings, users, variants } from '../../server/db/schema';
+import { openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 const token: Record<'agent' | 'agent2' | 'b2b' | 'b2b2' | 'consumer', string> = { agent: '', agent2: '', b2b: '', b2b2: '', consumer: '' };
@@ -17,11 +17,8 @@ let seasonId = 0;
 beforeAll(async () => {
   shop = await openTestShop();
   const db = shop.database.db;
-  for (const key of Object.keys(token) as (keyof typeof token)[]) {
-    const [username, password] = LOGINS[key];
-    token[key] = await shop.login(username, password);
-  }
-  for (const c of await db.select().from(customers)) customer[c.code] = c.id;
+  Object.assign(token, await shop.loginAs('agent', 'agent2', 'b2b', 'b2b2', 'consumer'));
+  Object.assign(customer, await shop.customerIds());
   agentId = (await db.select().from(users).where(eq(users.email, 'agent@example.com')))[0]!.id;
   agent2Id = (await db.select().from(users).where(eq(users.email, 'agent2@example.com')))[0]!.id;
   seasonId = (await db.select().from(seasons).limit(1))[0]!.id;

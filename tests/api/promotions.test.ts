@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CartHeader, CartRowChange } from '../../src/lib/contract/cart';
 import type { ErrorBody, Paged } from '../../src/lib/contract/common';
 import type { Canvas, CouponApplyResponse, Promotion } from '../../src/lib/contract/promotions';
-import { auditLog, cartRows, carts, coupons, customers, pageDocuments, products, promotionProducts, promotions, users } from '../../server/db/schema';
-import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
+import { auditLog, cartRows, carts, coupons, pageDocuments, products, promotionProducts, promotions, users } from '../../server/db/schema';
+import { openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 const token: Record<'agent' | 'agent2' | 'b2b' | 'b2b2' | 'consumer', string> = { agent: '', agent2: '', b2b: '', b2b2: '', consumer: '' };
@@ -15,11 +15,8 @@ let vendemmia: typeof promotions.$inferSelect;
 beforeAll(async () => {
   shop = await openTestShop();
   const db = shop.database.db;
-  for (const key of Object.keys(token) as (keyof typeof token)[]) {
-    const [username, password] = LOGINS[key];
-    token[key] = await shop.login(username, password);
-  }
-  for (const c of await db.select().from(customers)) customer[c.code] = c.id;
+  Object.assign(token, await shop.loginAs('agent', 'agent2', 'b2b', 'b2b2', 'consumer'));
+  Object.assign(customer, await shop.customerIds());
   agentId = (await db.select().from(users).where(eq(users.email, 'agent@example.com')))[0]!.id;
   vendemmia = (await db.select().from(promotions).where(eq(promotions.code, 'VENDEMMIA2026')))[0]!;
   const DAY = 86_400_000;

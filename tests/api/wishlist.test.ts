@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody, Paged } from '../../src/lib/contract/common';
 import type { WishlistHeader, WishlistRow } from '../../src/lib/contract/wishlist';
 import { priceProducts } from '../../server/catalogue/prices';
-import { auditLog, customers, products, seasons, users, wishlistRows, wishlists } from '../../server/db/schema';
-import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
+import { auditLog, products, seasons, users, wishlistRows, wishlists } from '../../server/db/schema';
+import { openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 const token: Record<'agent' | 'agent2' | 'b2b' | 'b2b2' | 'consumer', string> = { agent: '', agent2: '', b2b: '', b2b2: '', consumer: '' };
@@ -16,11 +16,8 @@ const pid: Record<string, number> = {};
 beforeAll(async () => {
   shop = await openTestShop();
   const db = shop.database.db;
-  for (const key of Object.keys(token) as (keyof typeof token)[]) {
-    const [username, password] = LOGINS[key];
-    token[key] = await shop.login(username, password);
-  }
-  for (const c of await db.select().from(customers)) customer[c.code] = c.id;
+  Object.assign(token, await shop.loginAs('agent', 'agent2', 'b2b', 'b2b2', 'consumer'));
+  Object.assign(customer, await shop.customerIds());
   agentId = (await db.select().from(users).where(eq(users.email, 'agent@example.com')))[0]!.id;
   agent2Id = (await db.select().from(users).where(eq(users.email, 'agent2@example.com')))[0]!.id;
   for (const p of await db.select().from(products).where(inArray(products.code, ['GIA-0001', 'GIA-0002', 'GIA-0003', 'GIA-0004']))) pid[p.code] = p.id;

@@ -2,6 +2,7 @@
 import { createApi, type ShopApi } from '../../server/api/app';
 import type { DepsInput } from '../../server/api/context';
 import { memoryMailer, type MailMessage } from '../../server/mail/mailer';
+import { customers } from '../../server/db/schema';
 import { seedDemoShop } from '../../server/seed/seed';
 import { openTestDatabase, type TestDatabase } from './test-db';
 
@@ -17,6 +18,10 @@ export interface TestShop {
   send<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
   /** Signs in with Basic credentials; answers the token. */
   login(username: string, password: string): Promise<string>;
+  /** Signs in as each of these demo users; answers their tokens by name. */
+  loginAs<K extends keyof typeof LOGINS>(...who: K[]): Promise<Record<K, string>>;
+  /** Demo customer ids by code (C0001...). */
+  customerIds(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,12 @@ export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}):
   // Tests pose as different addresses through X-Forwarded-For.
   const api = createApi({ db: database.db, mailer, authDelayMs: 0, trustProxy: true, ...options.deps });
   const call = (path: string, init?: RequestInit) => Promise.resolve(api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init));
+  const login = async (username: string, password: string) => {
+    const response = await call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password) } });
+    const body = (await response.json()) as { token?: string; detail?: string };
+    if (!body.token) throw new Error(`login ${username} failed: ${response.status} ${body.detail}`);
+    return body.token;
+  };
   return {
     database,
     api,
@@ -58,11 +69,18 @@ export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}):
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
     },
-    async login(username: string, password: string) {
-      const response = await call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password) } });
-      const body = (await response.json()) as { token?: string; detail?: string };
-      if (!body.token) throw new Error(`login ${username} failed: ${response.status} ${body.detail}`);
-      return body.token;
+    login,
+    async loginAs<K extends keyof typeof LOGINS>(...who: K[]) {
+      const tokens = {} as Record<K, string>;
+      for (const key of who) {
+        const [username, password] = LOGINS[key];
+        tokens[key] = await login(username, password);
+      }
+      return tokens;
+    },
+    async customerIds() {
+      const rows = await database.db.select({ id: customers.id, code: customers.code }).from(customers);
+      return Object.fromEntries(rows.map((c) => [c.code, c.id]));
     },
     close: () => database.destroy(),
   };

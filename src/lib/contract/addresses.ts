@@ -78,26 +78,6 @@ export const AddressPatchBodySchema = v.strictObject({
 });
 export type AddressPatchBody = v.InferOutput<typeof AddressPatchBodySchema>;
 
-export interface Address {
-  id: number;
-  customer: number;
-  /** The user who created it (null for addresses that came with the account). */
-  user: number | null;
-  type: AddressType;
-  name: string;
-  company: string | null;
-  street: string;
-  city: string;
-  postal_code: string;
-  province: string | null;
-  country: string;
-  phone: string | null;
-  email: string | null;
-  vat_number: string | null;
-  is_default: boolean;
-  create_date: string;
-}
-
 /** An address as kept on an order. */
 export interface AddressSnapshotOut {
   name: string;
@@ -110,4 +90,14 @@ export interface AddressSnapshotOut {
   phone: string | null;
   email: string | null;
   vat_number: string | null;
+}
+
+export interface Address extends AddressSnapshotOut {
+  id: number;
+  customer: number;
+  /** The user who created it (null for addresses that came with the account). */
+  user: number | null;
+  type: AddressType;
+  is_default: boolean;
+  create_date: string;
 }
