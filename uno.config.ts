@@ -35,5 +35,18 @@ export default defineConfig({
     'btn-outline': 'btn border-secondary text-secondary bg-white hover:(bg-secondary text-white)',
     'link': 'text-primary-dark underline underline-offset-2 hover:text-secondary',
     'focus-ring': 'focus-visible:(outline-3 outline-offset-2 outline-secondary outline)',
+    // Toasts are drawn by plain DOM code (src/lib/toasts/toast-view.ts), hence the safelist.
+    'toast-region': 'fixed bottom-4 right-4 z-50 flex flex-col gap-2 w-[min(24rem,calc(100vw-2rem))]',
+    toast: 'relative flex items-start gap-3 overflow-hidden border-l-6 bg-white p-3 pb-4 shadow-lg text-ink',
+    'toast-error': 'border-error',
+    'toast-warning': 'border-warning',
+    'toast-success': 'border-success',
+    'toast-info': 'border-secondary',
+    'toast-body': 'flex-1 min-w-0',
+    'toast-title': 'm-0 font-bold',
+    'toast-text': 'm-0',
+    'toast-close': 'border-0 bg-transparent px-2 text-xl leading-none text-secondary cursor-pointer focus-ring',
+    'toast-progress': 'absolute bottom-0 left-0 h-1 w-full origin-left bg-secondary',
   },
+  safelist: ['toast-region', 'toast', 'toast-error', 'toast-warning', 'toast-success', 'toast-info', 'toast-body', 'toast-title', 'toast-text', 'toast-close', 'toast-progress'],
 });

@@ -9,6 +9,14 @@ const INTERNAL_PREFIXES = ['it/', 'en/', 'es/', 'fresh/', '_astro/'];
 /** Page paths that may be rendered on demand when the build has no file for them. */
 const ON_DEMAND_PATTERNS = [/^p\/[a-z0-9-]{1,160}$/, /^news\/[a-z0-9-]{1,160}$/, /^c\/[a-z0-9-]{1,160}$/, /^[a-z0-9-]{1,160}$/];
 
+/**
+ * Pages with an id in the path are one prerendered shell each: the island reads the id from
+ * the address (the data is private, so there is nothing to prerender per id).
+ */
+const SHELL_PAGES: [RegExp, string][] = [[/^account\/orders\/\d{1,9}$/, 'account/orders/view']];
+
+export const PAYLOAD_SUFFIX = '/payload.json';
+
 export type PageTarget =
   | { kind: 'file'; relative: string }
   | { kind: 'on-demand'; url: string }
@@ -20,11 +28,15 @@ export type PageTarget =
  */
 export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale, isStale: (path: string) => boolean = () => false): PageTarget {
   const clean = relativePath.replace(/\/+$/, '');
-  const home = homeVariantLocale(`/${clean}`);
-  const pagePath = home ? 'home' : clean;
-  const onDemand = ON_DEMAND_PATTERNS.some((re) => re.test(clean));
-  if (!(onDemand && isStale(clean))) {
-    for (const candidate of [`${locale}/${pagePath}/index.html`, `${locale}/${pagePath}.html`]) {
+  // A page's payload JSON follows its page: prerendered beside it, on demand when it is stale.
+  const payload = clean.endsWith(PAYLOAD_SUFFIX);
+  const page = payload ? clean.slice(0, -PAYLOAD_SUFFIX.length) : clean;
+  const home = homeVariantLocale(`/${page}`);
+  const pagePath = home ? 'home' : (SHELL_PAGES.find(([re]) => re.test(page))?.[1] ?? page);
+  const onDemand = ON_DEMAND_PATTERNS.some((re) => re.test(page));
+  if (!(onDemand && isStale(page))) {
+    const candidates = payload ? [`${locale}/${page}${PAYLOAD_SUFFIX}`] : [`${locale}/${pagePath}/index.html`, `${locale}/${pagePath}.html`];
+    for (const candidate of candidates) {
       if (index.has(candidate)) return { kind: 'file', relative: candidate };
     }
   }

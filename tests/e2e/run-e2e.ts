@@ -1,8 +1,9 @@
 // npm run test:e2e: starts the shop the way `npm start` does (fresh data and build folders
 // under tests/.tmp), runs the Playwright suite against it, and stops it with SIGTERM.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BUILD_INFO_FILE } from '../../server/build-site';
 import { ROOT_DIR } from '../../server/config';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
@@ -39,6 +40,13 @@ console.log(`[e2e] shop ready at ${first.url} after ${((Date.now() - started) / 
 // Stop, add a product the build never saw, start again: the data must survive the restart,
 // the build must be reused, and the new product's page rendered on demand.
 if ((await first.stop()) !== 0) throw new Error(`the shop did not stop cleanly:\n${first.output()}`);
+if (process.env.E2E_SHARED_TREE === '1') {
+  // Several people editing one working tree: sources changed during the build would make the
+  // restart rebuild. Date the build now, so the restart still checks reuse of this build.
+  const infoFile = path.join(distDir, BUILD_INFO_FILE);
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { builtAt: string };
+  writeFileSync(infoFile, JSON.stringify({ ...info, builtAt: new Date().toISOString() }, null, 2));
+}
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
 await insertFreshProduct(database.db);
 const renamedSlug = await renameBuiltProduct(database.db);

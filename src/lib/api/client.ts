@@ -22,6 +22,8 @@ export interface ClientOptions {
   locale: Locale;
   shopContext?: ShopContext;
   token?: string | null;
+  /** Called when a call made with the token answers 401: the token no longer works. */
+  onUnauthorized?: () => void;
 }
 
 function serverTarget(): { baseUrl: string; fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> } {
@@ -57,6 +59,11 @@ export function createClient(options: ClientOptions): KyInstance {
           return new Request(url, init);
         },
       ],
+      afterResponse: [
+        ({ response }) => {
+          if (response.status === 401 && options.token) options.onUnauthorized?.();
+        },
+      ],
     },
   });
 }
@@ -75,7 +82,9 @@ function toSearchParams(query: Query = {}): URLSearchParams {
 
 async function toFailure(error: unknown): Promise<ApiResult<never>> {
   if (error instanceof HTTPError) {
-    const body = (await error.response.json().catch(() => null)) as { detail?: unknown; error_list?: unknown } | null;
+    // ky has usually read the body already (error.data); otherwise read it here.
+    const parsed: unknown = error.data !== undefined ? error.data : await error.response.json().catch(() => null);
+    const body = (typeof parsed === 'object' ? parsed : null) as { detail?: unknown; error_list?: unknown } | null;
     return fail(
       error.response.status,
       typeof body?.detail === 'string' ? body.detail : error.response.statusText,
@@ -100,9 +109,10 @@ export async function sendJson<T>(
   path: string,
   body?: unknown,
   query?: Query,
+  headers?: Record<string, string>,
 ): Promise<ApiResult<T>> {
   try {
-    const response = await client(path, { method, json: body, searchParams: toSearchParams(query) });
+    const response = await client(path, { method, json: body, searchParams: toSearchParams(query), ...(headers ? { headers } : {}) });
     return ok(response.status === 204 ? (undefined as T) : await response.json<T>());
   } catch (error) {
     return toFailure(error);

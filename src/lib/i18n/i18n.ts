@@ -1,13 +1,31 @@
 // One i18next instance per page render or island (never a shared global one), with Italian
-// as the fallback for any key a locale lacks.
+// as the fallback for any key a locale lacks. Messages are split by capability: the frame and
+// public pages in messages/<locale>.json, the signed-in parts in messages/<area>/<locale>.json,
+// each file holding one top-level key named after its area.
 import i18next, { type i18n, type TFunction } from 'i18next';
+import accountEn from '../../content/messages/account/en.json';
+import accountEs from '../../content/messages/account/es.json';
+import accountIt from '../../content/messages/account/it.json';
+import agentEn from '../../content/messages/agent/en.json';
+import agentEs from '../../content/messages/agent/es.json';
+import agentIt from '../../content/messages/agent/it.json';
+import authEn from '../../content/messages/auth/en.json';
+import authEs from '../../content/messages/auth/es.json';
+import authIt from '../../content/messages/auth/it.json';
 import en from '../../content/messages/en.json';
 import es from '../../content/messages/es.json';
 import it from '../../content/messages/it.json';
+import shopEn from '../../content/messages/shop/en.json';
+import shopEs from '../../content/messages/shop/es.json';
+import shopIt from '../../content/messages/shop/it.json';
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from './locales';
 
-export const MESSAGES = { it, en, es } as const;
-export type Messages = typeof it;
+export const MESSAGES = {
+  it: { ...it, ...authIt, ...shopIt, ...accountIt, ...agentIt },
+  en: { ...en, ...authEn, ...shopEn, ...accountEn, ...agentEn },
+  es: { ...es, ...authEs, ...shopEs, ...accountEs, ...agentEs },
+} as const;
+export type Messages = (typeof MESSAGES)['it'];
 
 export function createI18n(locale: Locale): i18n {
   const instance = i18next.createInstance();
@@ -15,7 +33,7 @@ export function createI18n(locale: Locale): i18n {
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: ['it', 'en', 'es'],
-    resources: { it: { translation: it }, en: { translation: en }, es: { translation: es } },
+    resources: { it: { translation: MESSAGES.it }, en: { translation: MESSAGES.en }, es: { translation: MESSAGES.es } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

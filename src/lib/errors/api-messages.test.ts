@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createT } from '../i18n/client-messages';
+import { islandMessages } from '../i18n/island-messages';
+import { failureMessageKey, fieldErrors } from './api-messages';
+
+const failure = (status: number, detail = '', errorList: { field: string | null; code: string; message: string }[] = []) => ({ status, detail, errorList });
+const en = createT(islandMessages('en', ['errors']), 'en');
+
+describe('failureMessageKey (spec section 8)', () => {
+  it('reads login and password answers by status', () => {
+    expect(en(failureMessageKey('login', failure(401)))).toBe('Invalid login credentials');
+    expect(en(failureMessageKey('login', failure(500)))).toBe('Unknown server error');
+    expect(en(failureMessageKey('logout', failure(401)))).toBe('not authenticated');
+    expect(failureMessageKey('otpChange', failure(401))).toBe('errors.invalidOtp');
+    expect(failureMessageKey('otpChange', failure(400))).toBe('errors.invalidPassword');
+    expect(failureMessageKey('otpChange', failure(404))).toBe('errors.userNotFound');
+    expect(failureMessageKey('passwordReset', failure(404))).toBe('errors.userNotFound');
+  });
+
+  it('reads cart row errors by the code in the detail', () => {
+    expect(en(failureMessageKey('cartRow', failure(400, 'quantity_not_available')))).toBe('The quantity is not available');
+    expect(en(failureMessageKey('cartRow', failure(400, 'negative_quantity')))).toBe('The quantity must be a positive number');
+    expect(en(failureMessageKey('cartRow', failure(500, 'boom')))).toBe('An error occurred while trying to update the cart');
+  });
+
+  it('tells an invalid coupon from a failed call', () => {
+    expect(en(failureMessageKey('coupon', failure(400, 'The coupon is not valid.')))).toBe('The coupon is not valid.');
+    expect(en(failureMessageKey('coupon', failure(503)))).toBe('An error occurred while applying the coupon.');
+  });
+
+  it('names the wishlist duplicate and unreachable server', () => {
+    expect(en(failureMessageKey('wishlistAdd', failure(400, 'Product already in the wishlist')))).toBe('Product already in the wishlist');
+    expect(failureMessageKey('orders', failure(0, 'Failed to fetch'))).toBe('errors.network');
+    expect(failureMessageKey('checkout', failure(429))).toBe('errors.tooManyAttempts');
+  });
+
+  it('collects the first error of each field', () => {
+    expect(fieldErrors(failure(400, 'x', [
+      { field: 'city', code: 'required', message: 'City is required.' },
+      { field: 'city', code: 'max', message: 'City is too long.' },
+      { field: null, code: 'x', message: 'General' },
+    ]))).toEqual({ city: { code: 'required', message: 'City is required.' } });
+  });
+});

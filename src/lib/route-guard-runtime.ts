@@ -1,0 +1,41 @@
+// Runs the route guard on every page load (and again when the session changes, e.g. the server
+// rejects the token or another tab signs out). Pages whose <html> has data-guard keep their main
+// content hidden until this has decided, so protected content never flashes before a redirect.
+import { CUSTOMERS_PATH, guardRedirect, isAuthPath, needsChosenCustomer } from './route-guard';
+import { $session, checkSession } from './stores/session';
+
+/** Whether the decision depends on who the user is (agent or not), not only on the token. */
+const needsUser = (path: string) => path.replace(/\/+$/, '') === CUSTOMERS_PATH || needsChosenCustomer(path.replace(/\/+$/, ''));
+
+function decide(): boolean {
+  const s = $session.get();
+  if (s.reason === 'valid' && !s.user && needsUser(location.pathname)) {
+    // A token without its user (stored by an older tab, or the user call failed): ask first.
+    void checkSession().then(() => {
+      if ($session.get().user || $session.get().reason !== 'valid') decide();
+      else document.documentElement.dataset.guardReady = '';
+    });
+    return false;
+  }
+  const target = guardRedirect(location.pathname, location.search, {
+    signedIn: s.reason === 'valid',
+    isAgent: s.user?.is_agent === true,
+    hasCustomer: s.customer !== null,
+  });
+  if (target) {
+    location.replace(target);
+    return false;
+  }
+  document.documentElement.dataset.guardReady = '';
+  return true;
+}
+
+export function startRouteGuard(): void {
+  // On sign-in pages the sign-in flow itself goes on to ?next once the session exists.
+  $session.listen(() => {
+    if (!isAuthPath(location.pathname)) decide();
+  });
+  if (!decide()) return;
+  // The local answer goes by the stored expiry; the server has the last word.
+  if ($session.get().reason === 'valid') void checkSession();
+}

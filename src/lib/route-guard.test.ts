@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, isProtectedPath, needsChosenCustomer, safeNext } from './route-guard';
+
+const visitor = { signedIn: false, isAgent: false, hasCustomer: false };
+const customer = { signedIn: true, isAgent: false, hasCustomer: true };
+const agent = { signedIn: true, isAgent: true, hasCustomer: false };
+const agentWithCustomer = { ...agent, hasCustomer: true };
+
+describe('guardRedirect', () => {
+  it('sends visitors from protected pages to sign-in, remembering where they were going', () => {
+    expect(guardRedirect('/account/orders', '?page=2', visitor)).toBe('/auth/login?next=%2Faccount%2Forders%3Fpage%3D2');
+    expect(guardRedirect('/cart/', '', visitor)).toBe('/auth/login?next=%2Fcart');
+    expect(guardRedirect('/customers', '', visitor)).toBe('/auth/login?next=%2Fcustomers');
+  });
+
+  it('lets visitors see public and sign-in pages', () => {
+    for (const path of ['/home', '/p', '/p/some-wine', '/contatti', '/auth/login', '/auth/password-forgotten', '/accounting-tips']) {
+      expect(guardRedirect(path, '', visitor), path).toBeNull();
+    }
+  });
+
+  it('sends signed-in users away from sign-in pages, to ?next when it is on this site', () => {
+    expect(guardRedirect('/auth/login', '', customer)).toBe('/');
+    expect(guardRedirect('/auth/login', '?next=%2Fcart', customer)).toBe('/cart');
+    expect(guardRedirect('/auth/login', '?next=https%3A%2F%2Fevil.example', customer)).toBe('/');
+    expect(guardRedirect('/auth/login', '?next=%2F%2Fevil.example', customer)).toBe('/');
+  });
+
+  it('keeps non-agents off the customer selection', () => {
+    expect(guardRedirect('/customers', '', customer)).toBe('/');
+    expect(guardRedirect('/customers', '', agent)).toBeNull();
+  });
+
+  it('sends an agent without a chosen customer to the customer selection', () => {
+    expect(guardRedirect('/account', '', agent)).toBe('/customers?next=%2Faccount');
+    expect(guardRedirect('/cart/checkout', '', agent)).toBe('/customers?next=%2Fcart%2Fcheckout');
+    expect(guardRedirect('/contacts', '', agent)).toBe('/customers?next=%2Fcontacts');
+    expect(guardRedirect('/p/some-wine', '', agent)).toBeNull();
+    expect(guardRedirect('/account', '', agentWithCustomer)).toBeNull();
+    expect(guardRedirect('/account', '', { ...agent, enforceCustomerSelection: false })).toBeNull();
+  });
+
+  it('lets customers open their pages', () => {
+    for (const path of ['/account', '/account/orders/12', '/cart', '/cart/order-complete', '/contatti']) {
+      expect(guardRedirect(path, '', customer), path).toBeNull();
+    }
+  });
+});
+
+describe('route names', () => {
+  it('knows the protected and customer-bound paths', () => {
+    expect(isProtectedPath('/account')).toBe(true);
+    expect(isProtectedPath('/accounts-news')).toBe(false);
+    expect(needsChosenCustomer('/contactos')).toBe(true);
+    expect(needsChosenCustomer('/news')).toBe(false);
+  });
+
+  it('accepts only same-site paths as next', () => {
+    expect(safeNext('/p?search=tappi')).toBe('/p?search=tappi');
+    expect(safeNext('/\\evil.example')).toBe('/');
+    expect(safeNext(null, '/p')).toBe('/p');
+    expect(safeNext('javascript:alert(1)')).toBe('/');
+  });
+});

@@ -1,0 +1,53 @@
+// Route rules of spec section 2, decided in the browser from the stored session before a page
+// shows anything (pages that need it hide their main content until the guard has run).
+
+/** Pages only for signed-in users (route names account*, cart*, customers). */
+export function isProtectedPath(path: string): boolean {
+  return /^\/(account|cart|customers)(\/|$)/.test(path);
+}
+
+/** Sign-in pages (auth*): a signed-in user has nothing to do there. */
+export const isAuthPath = (path: string) => /^\/auth(\/|$)/.test(path);
+
+/** The contact page in each language. */
+const CONTACT_PATHS = ['/contacts', '/contatti', '/contactos'];
+
+/**
+ * Pages an agent may open only with a chosen customer (spec: customers, contacts, account,
+ * account-details, account-orders, account-downloads, account-orders-id; the cart and the rest of
+ * the account area act for a customer too, so they are gated the same way).
+ */
+export function needsChosenCustomer(path: string): boolean {
+  return CONTACT_PATHS.includes(path) || /^\/(account|cart)(\/|$)/.test(path);
+}
+
+export interface GuardState {
+  signedIn: boolean;
+  isAgent: boolean;
+  hasCustomer: boolean;
+  /** Spec section 9: customer selection is enforced by default. */
+  enforceCustomerSelection?: boolean;
+}
+
+export const LOGIN_PATH = '/auth/login';
+export const CUSTOMERS_PATH = '/customers';
+
+/** Where to send the visitor instead, or null to show the page. `path` has no query. */
+export function guardRedirect(path: string, search: string, state: GuardState): string | null {
+  const clean = path.replace(/\/+$/, '') || '/';
+  // Signed-in users leave the sign-in pages: back where they came from (?next=), else home.
+  if (isAuthPath(clean)) return state.signedIn ? safeNext(new URLSearchParams(search).get('next')) : null;
+  if (isProtectedPath(clean) && !state.signedIn) return `${LOGIN_PATH}?next=${encodeURIComponent(clean + search)}`;
+  if (!state.signedIn) return null;
+  if (clean === CUSTOMERS_PATH) return state.isAgent ? null : '/';
+  if (state.isAgent && !state.hasCustomer && (state.enforceCustomerSelection ?? true) && needsChosenCustomer(clean)) {
+    return `${CUSTOMERS_PATH}?next=${encodeURIComponent(clean + search)}`;
+  }
+  return null;
+}
+
+/** Where to go after signing in or choosing a customer: a same-site path, never another site. */
+export function safeNext(next: string | null | undefined, fallback = '/'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  return next;
+}

@@ -1,0 +1,253 @@
+// Who is signed in, and for which customer and season the shop is shown (spec sections 3, 4
+// and 6). The token lives in local storage under AUTH_TOKEN / AUTH_TOKEN_EXPIRE, so every tab
+// shares it and the server never needs to know who asks for a page. Logic lives here; islands
+// and the header script only read the stores and call the actions.
+import { atom, computed } from 'nanostores';
+import { createClient, getJson, sendJson } from '../api/client';
+import type { ApiResult } from '../api/result';
+import type { CurrentUser, LoginResponse } from '../contract/auth';
+import type { Locale, ShopContext } from '../contract/common';
+import { localStore, readJson, writeJson, type KeyValueStorage } from '../browser/storage';
+
+export const AUTH_TOKEN_KEY = 'AUTH_TOKEN';
+export const AUTH_TOKEN_EXPIRE_KEY = 'AUTH_TOKEN_EXPIRE';
+export const USERNAME_KEY = 'AUTH_USERNAME';
+export const USER_KEY = 'SHOP_USER';
+export const CUSTOMER_KEY = 'SHOP_CUSTOMER';
+export const SEASON_KEY = 'SHOP_SEASON';
+
+/** Spec section 4: why a session is (not) usable. */
+export type SessionReason = 'no-session' | 'expired' | 'valid' | 'invalid';
+
+/** The customer the shop is shown for: the user's own, or the one an agent chose. */
+export interface ActiveCustomer {
+  id: number;
+  /** Business name, else first and last name. */
+  name: string;
+  kind: 'b2b' | 'b2c';
+}
+
+export interface SessionState {
+  token: string | null;
+  /** ISO time the token stops working. */
+  expiry: string | null;
+  username: string | null;
+  user: CurrentUser | null;
+  /** For an agent, the chosen customer (null until chosen); for a customer user, its own. */
+  customer: ActiveCustomer | null;
+  season: number | null;
+  reason: SessionReason;
+}
+
+/** Valid when a token exists and its expiry has not passed (spec section 4). */
+export function sessionValidity(token: string | null, expiry: string | null, now: number): Exclude<SessionReason, 'invalid'> {
+  if (!token) return 'no-session';
+  const ends = expiry ? Date.parse(expiry) : NaN;
+  if (!Number.isFinite(ends) || ends <= now) return 'expired';
+  return 'valid';
+}
+
+export const customerName = (c: { business_name: string | null; first_name: string; last_name: string }) =>
+  c.business_name || `${c.first_name} ${c.last_name}`.trim();
+
+/** A customer user always shops for its own customer; an agent for the one it chose. */
+export function activeCustomerOf(user: CurrentUser | null, chosen: ActiveCustomer | null): ActiveCustomer | null {
+  if (!user) return null;
+  if (user.is_agent) return chosen;
+  const own = user.customer_profile;
+  return own ? { id: own.id, name: customerName(own), kind: own.kind } : null;
+}
+
+let storage: KeyValueStorage = localStore;
+let now: () => number = Date.now;
+
+function readState(): SessionState {
+  const token = storage.getItem(AUTH_TOKEN_KEY);
+  const expiry = storage.getItem(AUTH_TOKEN_EXPIRE_KEY);
+  const reason = sessionValidity(token, expiry, now());
+  const user = reason === 'valid' ? readJson<CurrentUser>(storage, USER_KEY) : null;
+  const chosen = readJson<ActiveCustomer>(storage, CUSTOMER_KEY);
+  const season = Number(storage.getItem(SEASON_KEY)) || null;
+  return {
+    token: reason === 'valid' ? token : null,
+    expiry: reason === 'valid' ? expiry : null,
+    username: storage.getItem(USERNAME_KEY),
+    user,
+    customer: activeCustomerOf(user, chosen),
+    season,
+    reason,
+  };
+}
+
+export const $session = atom<SessionState>(readState());
+
+/** Signed in with a token that has not expired. */
+export const $signedIn = computed($session, (s) => s.reason === 'valid');
+export const $isAgent = computed($session, (s) => s.user?.is_agent === true);
+export const $customer = computed($session, (s) => s.customer);
+/** B2C for a consumer customer, otherwise the default B2B (spec section 1). */
+export const $shopContext = computed($session, (s): ShopContext => s.customer?.kind ?? 'b2b');
+/**
+ * What cart, wishlist and prices depend on: they reload when this key changes (customer or
+ * season changed, or sign-out). Null when there is no signed-in customer.
+ */
+export const $shopFor = computed($session, (s) =>
+  s.reason === 'valid' && s.customer ? `${s.customer.id}:${s.season ?? ''}:${s.customer.kind}` : null,
+);
+
+/** Tests and the server swap the storage and clock. */
+export function configureSession(options: { storage?: KeyValueStorage; now?: () => number }): void {
+  if (options.storage) storage = options.storage;
+  if (options.now) now = options.now;
+  $session.set(readState());
+}
+
+/** Reads the stored session again (another tab may have signed in or out). */
+export const reloadSessionFromStorage = () => $session.set(readState());
+
+/** The token when the session is valid, for calls that need it. */
+export function validToken(): string | null {
+  const s = $session.get();
+  if (s.reason !== 'valid') return null;
+  if (sessionValidity(s.token, s.expiry, now()) !== 'valid') {
+    $session.set({ ...readState(), reason: 'expired' });
+    return null;
+  }
+  return s.token;
+}
+
+function clearToken(reason: SessionReason): void {
+  for (const key of [AUTH_TOKEN_KEY, AUTH_TOKEN_EXPIRE_KEY, USER_KEY, CUSTOMER_KEY, SEASON_KEY]) storage.removeItem(key);
+  $session.set({ ...readState(), reason });
+  for (const listener of signOutListeners) listener();
+}
+
+const signOutListeners = new Set<() => void>();
+/** Caches of private data (prices, coupon) register here to be dropped on sign-out. */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+/** A failed server check: the stored token is not accepted any more. */
+export const markSessionInvalid = () => clearToken('invalid');
+
+export function pageLocale(): Locale {
+  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  return lang === 'en' || lang === 'es' ? lang : 'it';
+}
+
+/** The API client for this page: its locale, the session's token and shop context. */
+export function sessionClient(locale: Locale = pageLocale()) {
+  const token = validToken();
+  return createClient({ locale, token, shopContext: $shopContext.get(), onUnauthorized: markSessionInvalid });
+}
+
+function storeUser(user: CurrentUser): void {
+  writeJson(storage, USER_KEY, user);
+  const state = $session.get();
+  const chosen = readJson<ActiveCustomer>(storage, CUSTOMER_KEY);
+  $session.set({ ...state, user, customer: activeCustomerOf(user, chosen) });
+}
+
+/**
+ * Asks the server whether the token still works (GET auth/is-authenticated/) and refreshes the
+ * user. A 401 clears the token (reason "invalid"); a network failure keeps the local answer.
+ */
+export async function checkSession(): Promise<SessionReason> {
+  const token = validToken();
+  if (!token) return $session.get().reason;
+  const result = await getJson<CurrentUser>(sessionClient(), 'auth/is-authenticated/');
+  if (result.ok) {
+    storeUser(result.data);
+    return 'valid';
+  }
+  if (result.error.status === 401) {
+    markSessionInvalid();
+    return 'invalid';
+  }
+  return $session.get().reason;
+}
+
+const basic = (username: string, password: string) => {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = '';
+  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  return `Basic ${btoa(binary)}`;
+};
+
+/**
+ * POST auth/login/ with Basic credentials. Any old token is cleared first (spec section 4).
+ * On success the token, expiry and username are stored and the user is fetched; the caller
+ * reloads the page. When a password change is due (`must_change_password`) nothing is stored.
+ */
+export async function login(username: string, password: string): Promise<ApiResult<LoginResponse>> {
+  if ($session.get().token || storage.getItem(AUTH_TOKEN_KEY)) clearToken('no-session');
+  const client = createClient({ locale: pageLocale() });
+  const result = await sendJson<LoginResponse>(client, 'post', 'auth/login/', undefined, undefined, { Authorization: basic(username.trim(), password) });
+  if (!result.ok) return result;
+  if (result.data.must_change_password) {
+    // No session until the password is changed: the token is given back at once and the
+    // sign-in flow moves to its forced-change state, then signs in with the new password.
+    await sendJson(createClient({ locale: pageLocale(), token: result.data.token }), 'post', 'auth/logout/');
+    return result;
+  }
+  // The user is fetched before anything is stored, so the session appears in one step with its
+  // user: a guard that sees the token also knows whether it belongs to an agent.
+  const token = result.data.token;
+  const user = await getJson<CurrentUser>(createClient({ locale: pageLocale(), token }), 'auth/is-authenticated/');
+  storage.setItem(AUTH_TOKEN_KEY, token);
+  storage.setItem(AUTH_TOKEN_EXPIRE_KEY, result.data.expiry ?? result.data.token_expire);
+  storage.setItem(USERNAME_KEY, username.trim());
+  if (user.ok) writeJson(storage, USER_KEY, user.data);
+  $session.set(readState());
+  return result;
+}
+
+/** POST auth/logout/ (or logout-all/); the token is cleared whatever the answer. */
+export async function logout(options: { everywhere?: boolean } = {}): Promise<ApiResult<unknown>> {
+  const token = validToken();
+  const result = token
+    ? await sendJson<unknown>(createClient({ locale: pageLocale(), token }), 'post', options.everywhere ? 'auth/logout-all/' : 'auth/logout/')
+    : ({ ok: true, data: undefined } as const);
+  clearToken('no-session');
+  return result;
+}
+
+/** An agent picks the customer to shop for; prices, cart and wishlist follow. */
+export function chooseCustomer(customer: ActiveCustomer): void {
+  writeJson(storage, CUSTOMER_KEY, customer);
+  const state = $session.get();
+  $session.set({ ...state, customer: activeCustomerOf(state.user, customer) });
+  for (const listener of customerChangeListeners) listener();
+}
+
+/** An agent leaves the customer view (back to choosing a customer). */
+export function exitCustomerView(): void {
+  storage.removeItem(CUSTOMER_KEY);
+  const state = $session.get();
+  $session.set({ ...state, customer: activeCustomerOf(state.user, null) });
+  for (const listener of customerChangeListeners) listener();
+}
+
+const customerChangeListeners = new Set<() => void>();
+/** Called whenever the customer changes (the price cache clears itself here). */
+export function onCustomerChange(listener: () => void): () => void {
+  customerChangeListeners.add(listener);
+  return () => customerChangeListeners.delete(listener);
+}
+
+/** Spec section 4: changing season reloads the page. */
+export function chooseSeason(season: number | null, reload: () => void = () => location.reload()): void {
+  if (season) storage.setItem(SEASON_KEY, String(season));
+  else storage.removeItem(SEASON_KEY);
+  $session.set({ ...$session.get(), season });
+  reload();
+}
+
+// Another tab signing in or out, or choosing a customer, shows here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || [AUTH_TOKEN_KEY, AUTH_TOKEN_EXPIRE_KEY, CUSTOMER_KEY, SEASON_KEY, USER_KEY].includes(event.key)) reloadSessionFromStorage();
+  });
+}
