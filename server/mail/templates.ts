@@ -5,8 +5,12 @@ import type { MailMessage } from './mailer';
 
 const localeOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : 'it');
 
+const resetUrl = (siteUrl: string, username: string, locale: Locale) =>
+  `${siteUrl.replace(/\/+$/, '')}/auth/reset-password?username=${encodeURIComponent(username)}&lan=${locale}`;
+
 export function passwordResetMail(p: { to: string; code: string; locale: string; firstName: string; siteUrl: string; minutes: number }): MailMessage {
-  const t = translator(localeOf(p.locale));
+  const locale = localeOf(p.locale);
+  const t = translator(locale);
   const lines = [
     t('mail.greeting', { name: p.firstName || p.to }),
     '',
@@ -14,6 +18,9 @@ export function passwordResetMail(p: { to: string; code: string; locale: string;
     '',
     t('mail.passwordReset.code', { code: p.code }),
     t('mail.passwordReset.expiry', { minutes: p.minutes }),
+    '',
+    // The link opens the code form with the address already filled in.
+    t('mail.passwordReset.link', { url: resetUrl(p.siteUrl, p.to, locale) }),
     '',
     t('mail.passwordReset.ignore'),
     '',

@@ -1,0 +1,223 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok, type ApiResult } from '../api/result';
+import type { LoginResponse } from '../contract/auth';
+import {
+  $authDialog, RESEND_GAP_MS, clearAuthFieldError, configureAuthDialog, newPasswordErrors, requestResetCode, resendResetCode,
+  resendWaitSeconds, setAuthState, startAuthFlow, submitForcedChange, submitOtpChange, submitPassword, submitUsername,
+} from './auth-dialog';
+
+const signedIn = (must = false): ApiResult<LoginResponse> =>
+  ok({ token: 't', expiry: '2030-01-01T00:00:00Z', token_expire: '2030-01-01T00:00:00Z', must_change_password: must });
+
+const login = vi.fn<(u: string, p: string) => Promise<ApiResult<LoginResponse>>>();
+const post = vi.fn<(path: string, body: unknown) => Promise<ApiResult<unknown>>>();
+const navigate = vi.fn<(url: string) => void>();
+let next: string | null = null;
+let clock = 1_000_000;
+
+beforeEach(() => {
+  login.mockReset();
+  post.mockReset();
+  navigate.mockReset();
+  next = null;
+  clock = 1_000_000;
+  configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock });
+  startAuthFlow('login', { username: '' });
+});
+
+const state = () => $authDialog.get();
+
+describe('states', () => {
+  it('starts at the username step, or at the password step when a username is remembered', () => {
+    expect(state().state).toBe('login-enter-user');
+    startAuthFlow('login', { username: 'elena@ilglicine.example' });
+    expect(state()).toMatchObject({ state: 'login-enter-ps', username: 'elena@ilglicine.example' });
+    startAuthFlow('reset', { username: '' });
+    expect(state().state).toBe('start-ps-reset');
+    startAuthFlow('otp', { username: 'a@b.it' });
+    expect(state()).toMatchObject({ state: 'otp-ps-reset', username: 'a@b.it' });
+  });
+
+  it('setting a state clears the error flag and field errors', () => {
+    $authDialog.set({ ...state(), error: 'errors.userNotFound', fieldErrors: { username: 'validation.required' } });
+    setAuthState('start-ps-reset');
+    expect(state()).toMatchObject({ state: 'start-ps-reset', error: null, fieldErrors: {} });
+  });
+
+  it('clears one field error when the field changes', () => {
+    $authDialog.set({ ...state(), fieldErrors: { username: 'validation.required', otp: 'x' } });
+    clearAuthFieldError('username');
+    expect(state().fieldErrors).toEqual({ otp: 'x' });
+  });
+});
+
+describe('sign-in', () => {
+  it('asks for the username, then checks it exists', async () => {
+    expect(await submitUsername('  ')).toBe(false);
+    expect(state().fieldErrors.username).toBe('validation.required');
+    expect(post).not.toHaveBeenCalled();
+
+    post.mockResolvedValueOnce(fail(404, 'user not found'));
+    expect(await submitUsername('nobody@example.com')).toBe(false);
+    expect(post).toHaveBeenCalledWith('auth/check-psswd-change/', { username: 'nobody@example.com' });
+    expect(state()).toMatchObject({ state: 'login-enter-user', error: 'errors.userNotFound', loading: false });
+
+    post.mockResolvedValueOnce(ok({ must_change_password: false }));
+    expect(await submitUsername(' elena@ilglicine.example ')).toBe(true);
+    expect(state()).toMatchObject({ state: 'login-enter-ps', username: 'elena@ilglicine.example', error: null, notice: null });
+  });
+
+  it('shows "Invalid login credentials" on 401 and goes to ?next on success', async () => {
+    startAuthFlow('login', { username: 'elena@ilglicine.example' });
+    login.mockResolvedValueOnce(fail(401, 'Invalid login credentials'));
+    expect(await submitPassword('wrong')).toBe(false);
+    expect(state()).toMatchObject({ state: 'login-enter-ps', error: 'errors.invalidLoginCredentials', loading: false });
+
+    next = '/account';
+    login.mockResolvedValueOnce(signedIn());
+    expect(await submitPassword('Customer-2026!')).toBe(true);
+    expect(login).toHaveBeenLastCalledWith('elena@ilglicine.example', 'Customer-2026!');
+    expect(navigate).toHaveBeenCalledWith('/account');
+  });
+
+  it('never follows ?next to another site', async () => {
+    startAuthFlow('login', { username: 'u@x.it' });
+    next = '//evil.example/';
+    login.mockResolvedValueOnce(signedIn());
+    await submitPassword('pw');
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('requires a password and maps other failures', async () => {
+    startAuthFlow('login', { username: 'u@x.it' });
+    expect(await submitPassword('')).toBe(false);
+    expect(state().fieldErrors.password).toBe('validation.required');
+    login.mockResolvedValueOnce(fail(429, 'Too many'));
+    await submitPassword('x');
+    expect(state().error).toBe('errors.tooManyAttempts');
+    login.mockResolvedValueOnce(fail(500, 'boom'));
+    await submitPassword('x');
+    expect(state().error).toBe('errors.unknownServerError');
+  });
+});
+
+describe('forced password change', () => {
+  beforeEach(async () => {
+    startAuthFlow('login', { username: 'renew@example.com' });
+    login.mockResolvedValueOnce(signedIn(true));
+    await submitPassword('Cantina#Vecchia9');
+  });
+
+  it('moves to force-ps-change without navigating', () => {
+    expect(state().state).toBe('force-ps-change');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('checks the policy and the repetition before calling', async () => {
+    expect(await submitForcedChange('weak', 'weak')).toBe(false);
+    expect(state().fieldErrors.newPassword).toBe('auth.errors.minLength');
+    expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2032')).toBe(false);
+    expect(state().fieldErrors).toEqual({ repeatPassword: 'validation.passwordsMustMatch' });
+    expect(await submitForcedChange('Cantina#Vecchia9', 'Cantina#Vecchia9')).toBe(false);
+    expect(state().fieldErrors.newPassword).toBe('auth.errors.samePassword');
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('changes the password with the old one, then signs in with the new one', async () => {
+    post.mockResolvedValueOnce(ok({ detail: 'Password changed.' }));
+    login.mockResolvedValueOnce(signedIn());
+    expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2031')).toBe(true);
+    expect(post).toHaveBeenCalledWith('auth/password-change/', { username: 'renew@example.com', old_password: 'Cantina#Vecchia9', password: 'Vendemmia#2031' });
+    expect(login).toHaveBeenLastCalledWith('renew@example.com', 'Vendemmia#2031');
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('shows the API policy failure on the new password field', async () => {
+    post.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'weakPassword', message: 'weak' }]));
+    expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2031')).toBe(false);
+    expect(state()).toMatchObject({ state: 'force-ps-change', error: 'errors.invalidPassword', fieldErrors: { newPassword: 'validation.weakPassword' } });
+  });
+
+  it('goes back to the password step when the old password is not known any more', async () => {
+    setAuthState('login-enter-ps');
+    setAuthState('force-ps-change');
+    expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2031')).toBe(false);
+    expect(state().state).toBe('login-enter-ps');
+  });
+});
+
+describe('password reset by code', () => {
+  it('asks for a code and moves to the code step with a resend countdown', async () => {
+    startAuthFlow('reset', { username: '' });
+    post.mockResolvedValueOnce(fail(404, 'user not found'));
+    expect(await requestResetCode('nobody@example.com')).toBe(false);
+    expect(state()).toMatchObject({ state: 'start-ps-reset', error: 'errors.userNotFound' });
+
+    post.mockResolvedValueOnce(ok({ detail: 'sent' }));
+    expect(await requestResetCode('elena@ilglicine.example')).toBe(true);
+    expect(post).toHaveBeenLastCalledWith('auth/password-reset/', { username: 'elena@ilglicine.example' });
+    expect(state()).toMatchObject({ state: 'otp-ps-reset', notice: 'auth.notices.codeSent', resendAt: clock + RESEND_GAP_MS, error: null });
+    expect(resendWaitSeconds(state(), clock)).toBe(30);
+  });
+
+  it('refuses a resend within 30 s, and waits again after a 429', async () => {
+    startAuthFlow('otp', { username: 'elena@ilglicine.example' });
+    $authDialog.setKey('resendAt', clock + RESEND_GAP_MS);
+    expect(await resendResetCode()).toBe(false);
+    expect(state().error).toBe('auth.errors.resendTooSoon');
+    expect(post).not.toHaveBeenCalled();
+
+    clock += RESEND_GAP_MS;
+    post.mockResolvedValueOnce(fail(429, 'Too many attempts'));
+    expect(await resendResetCode()).toBe(false);
+    expect(state()).toMatchObject({ error: 'errors.tooManyAttempts', resendAt: clock + RESEND_GAP_MS });
+
+    clock += RESEND_GAP_MS;
+    post.mockResolvedValueOnce(ok({ detail: 'sent' }));
+    expect(await resendResetCode()).toBe(true);
+    expect(state()).toMatchObject({ notice: 'auth.notices.codeResent', error: null });
+  });
+
+  it('checks the code and the new password before calling', async () => {
+    startAuthFlow('otp', { username: 'elena@ilglicine.example' });
+    expect(await submitOtpChange({ otp: '12a', password: 'Vendemmia#2031', repeat: 'Vendemmia#2032' })).toBe(false);
+    expect(state().fieldErrors).toEqual({ otp: 'auth.errors.otpFormat', repeatPassword: 'validation.passwordsMustMatch' });
+    expect(await submitOtpChange({ otp: '', password: 'elena-Glicine1!', repeat: 'elena-Glicine1!' })).toBe(false);
+    expect(state().fieldErrors).toEqual({ otp: 'validation.required', newPassword: 'validation.weakPassword' });
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('maps 401, 400 and 404 of the code change', async () => {
+    startAuthFlow('otp', { username: 'elena@ilglicine.example' });
+    const input = { otp: '123456', password: 'Vendemmia#2031', repeat: 'Vendemmia#2031' };
+    post.mockResolvedValueOnce(fail(401, 'invalid otp'));
+    await submitOtpChange(input);
+    expect(state()).toMatchObject({ error: 'errors.invalidOtp', fieldErrors: { otp: 'errors.invalidOtp' } });
+    post.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'digitRequired', message: '' }]));
+    await submitOtpChange(input);
+    expect(state()).toMatchObject({ error: 'errors.invalidPassword', fieldErrors: { newPassword: 'validation.digitRequired' } });
+    post.mockResolvedValueOnce(fail(404, 'user not found'));
+    await submitOtpChange(input);
+    expect(state().error).toBe('errors.userNotFound');
+  });
+
+  it('changes the password with the code and signs in', async () => {
+    startAuthFlow('otp', { username: '' });
+    next = '/cart';
+    post.mockResolvedValueOnce(ok({ detail: 'Password changed.' }));
+    login.mockResolvedValueOnce(signedIn());
+    expect(await submitOtpChange({ username: 'elena@ilglicine.example', otp: ' 123 456 ', password: 'Vendemmia#2031', repeat: 'Vendemmia#2031' })).toBe(true);
+    expect(post).toHaveBeenCalledWith('auth/otp-password-change/', { username: 'elena@ilglicine.example', password: 'Vendemmia#2031', otp: '123456' });
+    expect(login).toHaveBeenCalledWith('elena@ilglicine.example', 'Vendemmia#2031');
+    expect(navigate).toHaveBeenCalledWith('/cart');
+  });
+});
+
+describe('newPasswordErrors', () => {
+  it('is empty for a good matching password', () => {
+    expect(newPasswordErrors('Vendemmia#2031', 'Vendemmia#2031')).toEqual({});
+  });
+  it('treats the username as guessable', () => {
+    expect(newPasswordErrors('Renew-2026!x', 'Renew-2026!x', ['renew@example.com']).newPassword).toBe('validation.weakPassword');
+  });
+});
