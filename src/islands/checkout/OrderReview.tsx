@@ -1,0 +1,68 @@
+// The order as it will be placed: rows, then subtotal, discounts, shipping, VAT and total.
+import type { CartRow } from '../../lib/contract/cart';
+import type { T } from '../../lib/i18n/client-messages';
+import { formatEuro } from '../../lib/i18n/format';
+import type { Locale } from '../../lib/i18n/locales';
+import type { OrderTotals } from '../../lib/rules/checkout';
+
+interface Props {
+  t: T;
+  locale: Locale;
+  rows: CartRow[];
+  totals: OrderTotals;
+  promotionName: string | null;
+  couponCode: string | null;
+  shippingChosen: boolean;
+}
+
+export default function OrderReview({ t, locale, rows, totals, promotionName, couponCode, shippingChosen }: Props) {
+  const euro = (n: number) => formatEuro(n, locale);
+  return (
+    <div className="flex flex-col gap-4" data-order-review>
+      <ul className="m-0 list-none divide-y divide-line border-y border-line p-0">
+        {rows.map((r) => (
+          <li key={r.id} className="flex justify-between gap-3 py-2">
+            <span>
+              {r.product_detail.name}
+              {r.product_detail.variant_name && <> – {r.product_detail.variant_name}</>}
+              <span className="text-muted"> × {r.qty}</span>
+            </span>
+            <span className="whitespace-nowrap">{euro(r.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-checkout-totals>
+        <dt>{t('shop.subtotal')}</dt>
+        <dd className="m-0 text-right">{euro(totals.subtotal)}</dd>
+        {totals.promotionDiscount > 0 && (
+          <>
+            <dt>{t('shop.promotion', { name: promotionName ?? '' })}</dt>
+            <dd className="m-0 text-right text-[#00660A]">−{euro(totals.promotionDiscount)}</dd>
+          </>
+        )}
+        {totals.couponDiscount > 0 && (
+          <>
+            <dt>{t('shop.couponDiscount', { code: couponCode ?? '' })}</dt>
+            <dd className="m-0 text-right text-[#00660A]">−{euro(totals.couponDiscount)}</dd>
+          </>
+        )}
+        <dt>{t('shop.shipping')}</dt>
+        <dd className="m-0 text-right" data-shipping-total>{shippingChosen ? (totals.shipping === 0 ? t('shop.free') : euro(totals.shipping)) : '—'}</dd>
+        {totals.vat.map((v) => (
+          <FragmentRow key={v.rate} label={t('shop.vatLine', { rate: v.rate })} value={euro(v.tax)} />
+        ))}
+        <dt className="border-t border-line pt-2 text-lg font-bold">{t('shop.totalWithVat')}</dt>
+        <dd className="m-0 border-t border-line pt-2 text-right text-lg font-bold" data-checkout-total>{euro(totals.total)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+function FragmentRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="m-0 text-right text-muted">{value}</dd>
+    </>
+  );
+}

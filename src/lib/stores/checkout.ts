@@ -1,0 +1,297 @@
+// Checkout (spec sections 2, 5 and 8): what checkout/init/ offers for the cart, the shopper's
+// four choices (billing and shipping address, shipping and payment method), notes and the
+// free-shipping code, a new shipping address added on the spot, and placing the order once:
+// one Idempotency-Key per checkout attempt, kept in session storage until the order exists.
+import { atom, type ReadableAtom } from 'nanostores';
+import { getJson, sendJson } from '../api/client';
+import type { ApiResult } from '../api/result';
+import { readJson, sessionStore, writeJson, type KeyValueStorage } from '../browser/storage';
+import { isCountryCode, type Address, type AddressCreateBody } from '../contract/addresses';
+import type { CheckoutBody, CheckoutInitResponse } from '../contract/checkout';
+import type { OrderDetail } from '../contract/orders';
+import { fieldErrors } from '../errors/api-messages';
+import { missingCheckoutFields, orderTotals, type CheckoutRequiredField, type OrderTotals } from '../rules/checkout';
+import { reloadCart } from './cart';
+import { clearCoupon } from './coupon';
+import { notify, notifyFailure } from './notify';
+import { $session, sessionClient } from './session';
+
+export const CHECKOUT_KEY_STORAGE = 'SHOP_CHECKOUT_KEY';
+export const LAST_ORDER_STORAGE = 'SHOP_LAST_ORDER';
+
+export interface CheckoutChoice {
+  billingAddress: number | null;
+  shippingAddress: number | null;
+  shippingMethod: number | null;
+  paymentMethod: number | null;
+  notes: string;
+  freeShippingCode: string;
+}
+
+export interface CheckoutState extends CheckoutChoice {
+  /** `placed` keeps the form shut while the browser moves to the thank-you page. */
+  status: 'idle' | 'loading' | 'ready' | 'failed' | 'placing' | 'placed';
+  cart: number | null;
+  data: CheckoutInitResponse | null;
+  /** An `errors.*` key shown above the form. */
+  error: string | null;
+  /** Required choices still missing after a confirmation attempt. */
+  missing: CheckoutRequiredField[];
+}
+
+export interface CheckoutInitInput {
+  customer?: number;
+  cart: number;
+  shipping_address?: number | null;
+  free_shipping_code?: string;
+}
+
+export interface CheckoutApi {
+  init(body: CheckoutInitInput): Promise<ApiResult<CheckoutInitResponse>>;
+  place(body: CheckoutBody, idempotencyKey: string): Promise<ApiResult<OrderDetail>>;
+  createAddress(body: AddressCreateBody): Promise<ApiResult<Address>>;
+  order(id: number): Promise<ApiResult<OrderDetail>>;
+}
+
+const httpCheckoutApi: CheckoutApi = {
+  init: (body) => sendJson<CheckoutInitResponse>(sessionClient(), 'post', 'checkout/init/', body),
+  place: (body, key) => sendJson<OrderDetail>(sessionClient(), 'post', 'checkout/', body, undefined, { 'Idempotency-Key': key }),
+  createAddress: (body) => sendJson<Address>(sessionClient(), 'post', 'addresses/', body),
+  order: (id) => getJson<OrderDetail>(sessionClient(), `orders/${id}/`),
+};
+
+let api: CheckoutApi = httpCheckoutApi;
+let storage: KeyValueStorage = sessionStore;
+let newKey: () => string = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+const INITIAL: CheckoutState = {
+  status: 'idle',
+  cart: null,
+  data: null,
+  error: null,
+  missing: [],
+  billingAddress: null,
+  shippingAddress: null,
+  shippingMethod: null,
+  paymentMethod: null,
+  notes: '',
+  freeShippingCode: '',
+};
+
+const $state = atom<CheckoutState>(INITIAL);
+export const $checkout: ReadableAtom<CheckoutState> = $state;
+const patch = (change: Partial<CheckoutState>) => $state.set({ ...$state.get(), ...change });
+
+export function configureCheckout(options: { api?: CheckoutApi; storage?: KeyValueStorage; newKey?: () => string }): void {
+  if (options.api) api = options.api;
+  if (options.storage) storage = options.storage;
+  if (options.newKey) newKey = options.newKey;
+  $state.set(INITIAL);
+}
+
+/** The customer named in calls: an agent must name the one it shops for. */
+const customerId = () => $session.get().customer?.id;
+
+const keepIfOffered = <T extends { id: number }>(current: number | null, offered: T[]) => (offered.some((o) => o.id === current) ? current : null);
+
+/**
+ * POST checkout/init/ for the cart: addresses, methods, shipping policies for the shipping
+ * address, totals and stock problems. Choices still offered are kept; otherwise the API's
+ * default addresses and the first shipping policy are taken (payment is left to the shopper).
+ */
+export async function loadCheckout(cart: number, shippingAddress?: number | null): Promise<boolean> {
+  const state = $state.get();
+  patch({ status: 'loading', cart, error: null });
+  const customer = customerId();
+  const code = state.freeShippingCode.trim();
+  const result = await api.init({
+    cart,
+    ...(customer ? { customer } : {}),
+    ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
+    ...(code ? { free_shipping_code: code } : {}),
+  });
+  if (!result.ok) {
+    patch({ status: 'failed', error: result.error.status === 404 ? 'errors.invalidOrder' : 'errors.checkoutFailed' });
+    return false;
+  }
+  const data = result.data;
+  const now = $state.get();
+  patch({
+    status: 'ready',
+    data,
+    billingAddress: keepIfOffered(now.billingAddress, data.billing_addresses) ?? data.billing_address,
+    shippingAddress: data.shipping_address,
+    shippingMethod: keepIfOffered(now.shippingMethod, data.shipping_policies) ?? data.shipping_policies[0]?.id ?? null,
+    paymentMethod: keepIfOffered(now.paymentMethod, data.payment_methods),
+  });
+  return true;
+}
+
+/** Shipping policies depend on the address: a new address asks checkout/init/ again. */
+export async function chooseShippingAddress(id: number): Promise<void> {
+  const { cart } = $state.get();
+  patch({ shippingAddress: id });
+  if (cart) await loadCheckout(cart, id);
+}
+
+export const chooseBillingAddress = (id: number) => patch({ billingAddress: id, missing: $state.get().missing.filter((f) => f !== 'billing_address') });
+export const chooseShippingMethod = (id: number) => patch({ shippingMethod: id, missing: $state.get().missing.filter((f) => f !== 'shipping_method') });
+export const choosePaymentMethod = (id: number) => patch({ paymentMethod: id, missing: $state.get().missing.filter((f) => f !== 'payment_method') });
+export const setCheckoutNotes = (notes: string) => patch({ notes });
+
+/** The free-shipping code may unlock a policy: the policies are asked for again with it. */
+export async function applyFreeShippingCode(code: string): Promise<void> {
+  const { cart, shippingAddress } = $state.get();
+  patch({ freeShippingCode: code.trim() });
+  if (cart) await loadCheckout(cart, shippingAddress);
+}
+
+export type AddressInput = Pick<AddressCreateBody, 'name' | 'street' | 'city' | 'postal_code' | 'country'> & {
+  company?: string;
+  province?: string;
+  phone?: string;
+};
+
+export type AddressField = keyof AddressInput;
+/** `validation.*` keys per field. */
+export type AddressErrors = Partial<Record<AddressField, string>>;
+
+export const ADDRESS_FIELDS: AddressField[] = ['name', 'company', 'street', 'postal_code', 'city', 'province', 'country', 'phone'];
+const REQUIRED_ADDRESS_FIELDS: AddressField[] = ['name', 'street', 'postal_code', 'city', 'country'];
+
+/** The checks of addresses/ done before sending, with the catalogue's messages. */
+export function addressErrors(input: AddressInput): AddressErrors {
+  const errors: AddressErrors = {};
+  for (const field of REQUIRED_ADDRESS_FIELDS) if (!String(input[field] ?? '').trim()) errors[field] = 'validation.required';
+  const postal = input.postal_code.trim();
+  if (postal && !/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(postal)) errors.postal_code = 'validation.invalidFormat';
+  const country = input.country.trim().toUpperCase();
+  if (country && !isCountryCode(country)) errors.country = 'validation.invalidFormat';
+  const phone = input.phone?.trim();
+  if (phone && !/^\+?[0-9][0-9 ()./-]{4,24}$/.test(phone)) errors.phone = 'validation.invalidFormat';
+  return errors;
+}
+
+/**
+ * POST addresses/ with a new shipping address, then checkout/init/ for it. Answers the field
+ * errors to show (none when it was created).
+ */
+export async function createShippingAddress(input: AddressInput): Promise<AddressErrors | null> {
+  const errors = addressErrors(input);
+  if (Object.keys(errors).length) return errors;
+  const customer = customerId();
+  const blank = (s: string | undefined) => (s?.trim() ? s.trim() : null);
+  const result = await api.createAddress({
+    ...(customer ? { customer } : {}),
+    type: 'Shipping',
+    name: input.name.trim(),
+    company: blank(input.company),
+    street: input.street.trim(),
+    city: input.city.trim(),
+    postal_code: input.postal_code.trim(),
+    province: blank(input.province),
+    country: input.country.trim().toUpperCase(),
+    phone: blank(input.phone),
+  });
+  if (!result.ok) {
+    const byField = fieldErrors(result.error);
+    const known = Object.fromEntries(
+      Object.keys(byField)
+        .filter((f): f is AddressField => (ADDRESS_FIELDS as string[]).includes(f))
+        .map((f) => [f, 'validation.invalidFormat']),
+    ) as AddressErrors;
+    if (Object.keys(known).length) return known;
+    notifyFailure('addressCreate', result.error);
+    return {};
+  }
+  notify('success', 'toasts.addressCreated');
+  const { cart } = $state.get();
+  if (cart) await loadCheckout(cart, result.data.id);
+  return null;
+}
+
+/** Subtotal, discounts, the chosen shipping and VAT (spec: order review). */
+export function checkoutTotals(state: CheckoutState): OrderTotals | null {
+  const data = state.data;
+  if (!data) return null;
+  const promotion = data.cart.promotion;
+  const policy = data.shipping_policies.find((p) => p.id === state.shippingMethod);
+  return orderTotals({
+    lines: data.rows.map((r) => ({
+      total: r.total,
+      vatRate: r.product_detail.vat_rate,
+      inPromotion: !!promotion && (promotion.products.length === 0 || promotion.products.includes(r.product)),
+    })),
+    promotionDiscount: data.totals.promotion_discount,
+    couponDiscount: data.totals.coupon_discount,
+    shipping: policy?.price ?? 0,
+  });
+}
+
+/** The key of this checkout attempt: the same for every retry until the order exists. */
+function attemptKey(): string {
+  const stored = storage.getItem(CHECKOUT_KEY_STORAGE);
+  if (stored) return stored;
+  const key = newKey();
+  storage.setItem(CHECKOUT_KEY_STORAGE, key);
+  return key;
+}
+
+/** The order just placed, for the thank-you page. */
+export const lastOrder = (): OrderDetail | null => readJson<OrderDetail>(storage, LAST_ORDER_STORAGE);
+
+/**
+ * POST checkout/. Refuses while an order is being sent; missing choices stop it with "contact
+ * technical support" (spec section 8). On success the coupon is forgotten, the cart read again
+ * and the order kept for the thank-you page; answers the order.
+ */
+export async function placeOrder(): Promise<OrderDetail | null> {
+  const state = $state.get();
+  if (state.status === 'placing' || state.status === 'placed' || !state.cart) return null;
+  const choice = {
+    billing_address: state.billingAddress,
+    shipping_address: state.shippingAddress,
+    shipping_method: state.shippingMethod,
+    payment_method: state.paymentMethod,
+  };
+  const missing = missingCheckoutFields(choice).map((p) => p.field);
+  if (missing.length) {
+    patch({ missing, error: 'errors.checkoutMissingData' });
+    return null;
+  }
+  patch({ status: 'placing', error: null, missing: [] });
+  const customer = customerId();
+  const code = state.freeShippingCode.trim();
+  const result = await api.place(
+    {
+      cart: state.cart,
+      ...(customer ? { customer } : {}),
+      billing_address: choice.billing_address,
+      shipping_address: choice.shipping_address,
+      shipping_method: choice.shipping_method,
+      payment_method: choice.payment_method,
+      notes: state.notes.trim(),
+      ...(code ? { free_shipping_code: code } : {}),
+    },
+    attemptKey(),
+  );
+  if (!result.ok) {
+    const error = notifyFailure('checkout', result.error);
+    patch({ status: 'ready', error });
+    return null;
+  }
+  storage.removeItem(CHECKOUT_KEY_STORAGE);
+  writeJson(storage, LAST_ORDER_STORAGE, result.data);
+  clearCoupon();
+  patch({ status: 'placed' });
+  await reloadCart();
+  return result.data;
+}
+
+/** The order for the thank-you page: the one just placed, else GET orders/{id}/. */
+export async function loadOrder(id: number): Promise<ApiResult<OrderDetail>> {
+  const stored = lastOrder();
+  if (stored && stored.id === id) return { ok: true, data: stored };
+  return api.order(id);
+}
