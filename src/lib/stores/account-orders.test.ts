@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok, type ApiResult } from '../api/result';
+import { memoryStorage } from '../browser/storage';
+import type { OrderRow } from '../contract/orders';
+
+const getJson = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
+const addToCart = vi.fn<(...args: unknown[]) => Promise<boolean>>();
+vi.mock('../api/client', () => ({ createClient: () => ({}), getJson: (...args: unknown[]) => getJson(...args) }));
+vi.mock('./cart', () => ({ addToCart: (...args: unknown[]) => addToCart(...args) }));
+
+const session = await import('./session');
+const { $orderHistory, $orderView, loadOrder, loadOrders, orderIdFromPath, pageCount, reorder } = await import('./account-orders');
+
+const row = (id: number, product: number | null, slug: string | null, qty = 2): OrderRow => ({
+  id, order: 1, product, variant: null, slug, code: `C${id}`, name: `Row ${id}`, qty, unit_price: 5, vat_rate: 22, total: 10,
+});
+
+beforeEach(() => {
+  getJson.mockReset();
+  addToCart.mockReset();
+  const storage = memoryStorage();
+  storage.setItem(session.AUTH_TOKEN_KEY, 't');
+  storage.setItem(session.AUTH_TOKEN_EXPIRE_KEY, new Date(Date.now() + 3_600_000).toISOString());
+  storage.setItem(session.USER_KEY, JSON.stringify({ id: 9, first_name: 'A', last_name: 'B', email: 'a@b.c', is_agent: true, agent_profile: { id: 1 }, customer_profile: null, must_change_password: false }));
+  storage.setItem(session.CUSTOMER_KEY, JSON.stringify({ id: 2, name: 'Birrificio', kind: 'b2b' }));
+  session.configureSession({ storage });
+  $orderHistory.set({ status: null, page: 1, pageSize: 10, count: 0, results: [], loading: false, error: null, ready: false });
+});
+
+describe('orderIdFromPath', () => {
+  it('reads the id of /account/orders/<id>', () => {
+    expect(orderIdFromPath('/account/orders/42')).toBe(42);
+    expect(orderIdFromPath('/account/orders/42/')).toBe(42);
+    expect(orderIdFromPath('/account/orders/0')).toBeNull();
+    expect(orderIdFromPath('/account/orders/abc')).toBeNull();
+    expect(orderIdFromPath('/account/orders')).toBeNull();
+  });
+});
+
+describe('order history', () => {
+  it('asks for the customer, the page and the status, newest first', async () => {
+    getJson.mockResolvedValue(ok({ results: [{ id: 1 }], count: 23 }));
+    await loadOrders({ status: 'Completed', page: 2 });
+    expect(getJson).toHaveBeenCalledWith({}, 'orders/', { customer: 2, page: 2, page_size: 10, order_by: 'create_date-desc', status: 'Completed' });
+    expect($orderHistory.get()).toMatchObject({ status: 'Completed', page: 2, count: 23, ready: true, loading: false, error: null });
+    expect(pageCount(23, 10)).toBe(3);
+    expect(pageCount(0, 10)).toBe(1);
+  });
+
+  it('a new status starts at page 1; a failure says "Unable to load orders"', async () => {
+    $orderHistory.set({ ...$orderHistory.get(), page: 3 });
+    getJson.mockResolvedValue(fail(500, 'x'));
+    await loadOrders({ status: 'Shipped' });
+    expect(getJson).toHaveBeenCalledWith({}, 'orders/', expect.objectContaining({ page: 1, status: 'Shipped' }));
+    expect($orderHistory.get()).toMatchObject({ error: 'errors.ordersLoadFailed', results: [] });
+  });
+});
+
+describe('one order', () => {
+  it('reads the order and its rows', async () => {
+    getJson.mockImplementation(async (_c, path) => (path === 'orders/5/' ? ok({ id: 5, number: 'W-5' }) : ok({ results: [row(1, 10, 'a')], count: 1 })));
+    await loadOrder(5);
+    expect(getJson).toHaveBeenCalledWith({}, 'orders/rows/', { order: 5, page_size: 100 });
+    expect($orderView.get()).toMatchObject({ id: 5, order: { number: 'W-5' }, rows: [{ id: 1 }], error: null, loading: false });
+  });
+
+  it('an unknown or foreign order, or no id, is "Invalid order"', async () => {
+    getJson.mockResolvedValue(fail(404, 'Not found'));
+    await loadOrder(99);
+    expect($orderView.get().error).toBe('errors.invalidOrder');
+    await loadOrder(null);
+    expect($orderView.get()).toMatchObject({ id: null, error: 'errors.invalidOrder' });
+    expect(getJson).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('reorder', () => {
+  it('adds the available rows and lists the others', async () => {
+    addToCart.mockImplementation(async (product) => product !== 30);
+    const summary = await reorder([row(1, 10, 'a', 3), row(2, null, null), row(3, 30, 'c'), row(4, 40, null)]);
+    expect(addToCart).toHaveBeenCalledTimes(2);
+    expect(addToCart).toHaveBeenCalledWith(10, 3, undefined);
+    expect(summary.added.map((r) => r.id)).toEqual([1]);
+    expect(summary.unavailable.map((r) => r.id)).toEqual([2, 3, 4]);
+  });
+});
