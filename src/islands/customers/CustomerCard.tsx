@@ -1,0 +1,64 @@
+// One customer in the agent's list: business name, contact, code, VAT and city when known, and
+// the button that makes it the customer the shop is shown for.
+import type { T } from '../../lib/i18n/client-messages';
+import type { CustomerRow } from '../../lib/stores/customers';
+import { customerName } from '../../lib/stores/session';
+
+interface Props {
+  customer: CustomerRow;
+  chosen: boolean;
+  onChoose: (customer: CustomerRow) => void;
+  t: T;
+}
+
+export default function CustomerCard({ customer, chosen, onChoose, t }: Props) {
+  const name = customerName(customer);
+  const contact = `${customer.first_name} ${customer.last_name}`.trim();
+  const headingId = `customer-${customer.id}-name`;
+  return (
+    <li
+      className={`flex flex-col gap-3 border-2 p-4 ${chosen ? 'border-primary-dark bg-surface' : 'border-line bg-white'}`}
+      aria-labelledby={headingId}
+      data-customer-code={customer.code}
+      data-chosen={chosen ? '' : undefined}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={headingId} className="m-0 text-lg font-bold text-secondary">{name}</h2>
+        {chosen && <span className="bg-primary-dark px-2 py-0.5 text-xs font-semibold text-white">{t('agent.customers.current')}</span>}
+      </div>
+      <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {customer.business_name && contact && (
+          <>
+            <dt className="text-muted">{t('agent.customers.contact')}</dt>
+            <dd className="m-0">{contact}</dd>
+          </>
+        )}
+        <dt className="text-muted">{t('agent.customers.code')}</dt>
+        <dd className="m-0 font-mono">{customer.code}</dd>
+        {customer.city && (
+          <>
+            <dt className="text-muted">{t('agent.customers.city')}</dt>
+            <dd className="m-0">{customer.city}</dd>
+          </>
+        )}
+        {customer.vat_number && (
+          <>
+            <dt className="text-muted">{t('agent.customers.vat')}</dt>
+            <dd className="m-0">{customer.vat_number}</dd>
+          </>
+        )}
+      </dl>
+      <div className="mt-auto">
+        {chosen ? (
+          <button type="button" className="btn-outline w-full" disabled aria-label={`${t('agent.customers.chosen')}: ${name}`}>
+            {t('agent.customers.chosen')}
+          </button>
+        ) : (
+          <button type="button" className="btn-primary w-full" aria-label={t('agent.customers.chooseNamed', { name })} onClick={() => onChoose(customer)}>
+            {t('agent.customers.choose')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
