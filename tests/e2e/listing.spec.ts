@@ -1,13 +1,9 @@
 // The product list (/p, search results) and category pages (/c/:slug): the prerendered first
 // page, filters, order, pages and search kept in the address, in several languages.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { useLocale } from './e2e-helpers';
 
-const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:4321';
-
-async function useLocale(context: BrowserContext, locale: 'it' | 'en' | 'es') {
-  await context.addCookies([{ name: 'lan', value: locale, url: BASE_URL }]);
-}
 
 /** What the API answers for a list query: the reference the page must match. */
 async function apiList(request: APIRequestContext, locale: string, query: Record<string, string | string[]> = {}) {
