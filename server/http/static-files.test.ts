@@ -32,6 +32,20 @@ describe('resolvePage', () => {
     expect(resolvePage(dist, 'p/Bad_Slug', 'it')).toEqual({ kind: 'not-found' });
     expect(resolvePage(dist, 'nope/deeper', 'it')).toEqual({ kind: 'not-found' });
   });
+  it('serves a page payload beside its page, on demand when the page is stale or new', () => {
+    const withPayload = index(['es/p/tappo/index.html', 'es/p/tappo/payload.json', 'it/account/orders/view/index.html']);
+    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/payload.json' });
+    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es', (p) => p === 'p/tappo')).toEqual({ kind: 'on-demand', url: '/fresh/es/p/tappo/payload.json' });
+    expect(resolvePage(withPayload, 'p/nuovo/payload.json', 'es')).toEqual({ kind: 'on-demand', url: '/fresh/es/p/nuovo/payload.json' });
+    // Like its page, a single-segment path may be a content page created after the build.
+    expect(resolvePage(withPayload, 'chi-siamo/payload.json', 'es')).toEqual({ kind: 'on-demand', url: '/fresh/es/chi-siamo/payload.json' });
+    expect(resolvePage(withPayload, 'p/a/b/payload.json', 'es')).toEqual({ kind: 'not-found' });
+  });
+  it('serves the one order shell for every order id', () => {
+    const shells = index(['it/account/orders/view/index.html']);
+    expect(resolvePage(shells, 'account/orders/42', 'it')).toEqual({ kind: 'file', relative: 'it/account/orders/view/index.html' });
+    expect(resolvePage(shells, 'account/orders/abc', 'it')).toEqual({ kind: 'not-found' });
+  });
   it('never exposes locale folders as public files', () => {
     expect(isPublicFile(dist, 'favicon.svg')).toBe(true);
     expect(isPublicFile(dist, 'it/home/index.html')).toBe(false);

@@ -73,6 +73,23 @@ test.describe('product pages', () => {
     const slug = process.env.E2E_RENAMED_SLUG!;
     await page.goto(`/p/${slug}?lan=it`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENAMED_NAME);
+    // Its payload follows the page.
+    const payload = await page.request.get(`/p/${slug}/payload.json?lan=it`);
+    expect(payload.status()).toBe(200);
+    expect(((await payload.json()) as { data: { product: { title: string } } }).data.product.title).toBe(RENAMED_NAME);
+  });
+
+  test('prerendered pages have their payload JSON beside them', async ({ request }) => {
+    const list = (await (await request.get('/api/v3/client/products/p/?page_size=1&locale=en')).json()) as { results: { slug: string; title: string }[] };
+    const { slug, title } = list.results[0]!;
+    const response = await request.get(`/p/${slug}/payload.json?lan=en`);
+    expect(response.headers()['content-type']).toContain('application/json');
+    const body = (await response.json()) as { locale: string; data: { product: { title: string }; related: unknown[] } };
+    expect(body.locale).toBe('en');
+    expect(body.data.product.title).toBe(title);
+    const category = (await (await request.get('/c/enologia/payload.json?lan=es')).json()) as { data: { category: { slug: string } } };
+    expect(category.data.category.slug).toBe('enologia');
+    expect((await request.get('/p/no-such-product/payload.json')).status()).toBe(404);
   });
 
   test('a product added after the build is rendered on demand', async ({ page }) => {

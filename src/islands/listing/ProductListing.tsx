@@ -66,7 +66,7 @@ export default function ProductListing(props: ProductListingProps) {
     setReady(true);
     // The page marks itself as pending when its address asks for another list (see ListingSection.astro).
     rootRef.current?.closest('[data-listing-root]')?.removeAttribute('data-pending');
-    void showListingQuery(window.location.search);
+    void showListingQuery(window.location.search, { revalidate: true });
     const onPopState = () => void showListingQuery(window.location.search);
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);

@@ -79,6 +79,20 @@ describe('product list store', () => {
     expect(urls).toEqual([]);
   });
 
+  it('checks the prerendered list once when asked to revalidate, without a loading flash', async () => {
+    // A product was added after the build: the API has one more than the prerendered page.
+    const api = start(163, { initial: { products: [card(1), card(2)], count: 162 } });
+    const seen: boolean[] = [];
+    const stop = $productList.listen((s) => seen.push(s.loading));
+    await showListingQuery('?lan=en', { revalidate: true });
+    stop();
+    expect(api.queries).toEqual([{ page: 1, page_size: 12, order_by: 'name-asc' }]);
+    expect(seen.every((loading) => !loading)).toBe(true);
+    expect($productList.get()).toMatchObject({ count: 163, pageCount: 14 });
+    expect($productList.get().products).toHaveLength(12);
+    expect(urls).toEqual([]);
+  });
+
   it('shows the list an address asks for, without a new history entry', async () => {
     const api = start();
     await showListingQuery('?search=lievito&order_by=standard_price-asc&page=2');

@@ -130,10 +130,14 @@ async function load(): Promise<void> {
   });
 }
 
-async function show(next: ListingState, history: HistoryMode | null): Promise<void> {
+async function show(next: ListingState, history: HistoryMode | null, revalidate = false): Promise<void> {
   const s = requireSetup();
   const current = $productList.get();
-  if (sameListingState(next, currentState()) && !current.error) return;
+  if (sameListingState(next, currentState()) && !current.error) {
+    // The prerendered list may be older than the catalogue: check it once, quietly.
+    if (revalidate) await load();
+    return;
+  }
   $productList.set({ ...current, filters: next.filters, page: next.page, loading: true, error: false });
   if (history) s.writeUrl(listingHref(s.basePath, next), history);
   await load();
@@ -141,13 +145,14 @@ async function show(next: ListingState, history: HistoryMode | null): Promise<vo
 
 /**
  * Shows the list an address asks for (on start, and on popstate with no history entry).
- * Invalid parameters are dropped from the address, without a new history entry.
+ * Invalid parameters are dropped from the address, without a new history entry. With
+ * `revalidate` (on start) the list is fetched even when the page already shows it.
  */
-export async function showListingQuery(query: string, options: { writeBack?: boolean } = {}): Promise<void> {
+export async function showListingQuery(query: string, options: { writeBack?: boolean; revalidate?: boolean } = {}): Promise<void> {
   const s = requireSetup();
   const { state, dropped } = parseListingQuery(query, { allowedCategories: s.allowed });
   if (dropped.length > 0 && options.writeBack !== false) s.writeUrl(listingHref(s.basePath, state), 'replace');
-  await show(state, null);
+  await show(state, null, options.revalidate === true);
 }
 
 /** Changes some filters (or the order): back to page 1, a new history entry. */
