@@ -3,12 +3,15 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
-import { defineConfig } from 'astro/config';
+import { defineConfig, memoryCache } from 'astro/config';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
+  // Route cache for on-demand renders (pages changed after the build). The server puts each
+  // page's change time in the address it renders, so an edit never meets an old entry.
+  cache: { provider: memoryCache({ max: 1000 }) },
   integrations: [UnoCSS({ injectReset: true }), react()],
   build: { format: 'directory', inlineStylesheets: 'auto' },
   trailingSlash: 'ignore',

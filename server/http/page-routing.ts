@@ -26,7 +26,13 @@ export type PageTarget =
  * The prerendered file of a page, or its on-demand route when the build has none or when its
  * content changed after the build (`isStale`).
  */
-export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale, isStale: (path: string) => boolean = () => false): PageTarget {
+export interface PageFreshness {
+  isStale(path: string): boolean;
+  /** When a stale page last changed: its on-demand address carries it (see Freshness). */
+  version?(path: string): number | undefined;
+}
+
+export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale, freshness: PageFreshness = { isStale: () => false }): PageTarget {
   const clean = relativePath.replace(/\/+$/, '');
   // A page's payload JSON follows its page: prerendered beside it, on demand when it is stale.
   const payload = clean.endsWith(PAYLOAD_SUFFIX);
@@ -34,13 +40,14 @@ export function resolvePage(index: StaticIndex, relativePath: string, locale: Lo
   const home = homeVariantLocale(`/${page}`);
   const pagePath = home ? 'home' : (SHELL_PAGES.find(([re]) => re.test(page))?.[1] ?? page);
   const onDemand = ON_DEMAND_PATTERNS.some((re) => re.test(page));
-  if (!(onDemand && isStale(page))) {
+  if (!(onDemand && freshness.isStale(page))) {
     const candidates = payload ? [`${locale}/${page}${PAYLOAD_SUFFIX}`] : [`${locale}/${pagePath}/index.html`, `${locale}/${pagePath}.html`];
     for (const candidate of candidates) {
       if (index.has(candidate)) return { kind: 'file', relative: candidate };
     }
   }
-  if (onDemand) return { kind: 'on-demand', url: `/fresh/${locale}/${clean}` };
+  const version = onDemand ? freshness.version?.(page) : undefined;
+  if (onDemand) return { kind: 'on-demand', url: `/fresh/${locale}/${clean}${version ? `?v=${version}` : ''}` };
   return { kind: 'not-found' };
 }
 

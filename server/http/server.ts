@@ -121,7 +121,7 @@ export async function createShopServer(options: ServerOptions) {
     const locale = explicit ?? cookieLocale ?? DEFAULT_LOCALE;
     if (explicit && explicit !== cookieLocale) res.setHeader('Set-Cookie', localeCookie(explicit));
 
-    const target = resolvePage(client, relative, locale, options.freshness?.isStale);
+    const target = resolvePage(client, relative, locale, options.freshness);
     if (target.kind === 'file') {
       sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: { 'Content-Language': locale, Vary: 'Cookie' } });
       return;

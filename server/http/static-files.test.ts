@@ -35,11 +35,18 @@ describe('resolvePage', () => {
   it('serves a page payload beside its page, on demand when the page is stale or new', () => {
     const withPayload = index(['es/p/tappo/index.html', 'es/p/tappo/payload.json', 'it/account/orders/view/index.html']);
     expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/payload.json' });
-    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es', (p) => p === 'p/tappo')).toEqual({ kind: 'on-demand', url: '/fresh/es/p/tappo/payload.json' });
+    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es', { isStale: (p) => p === 'p/tappo' })).toEqual({ kind: 'on-demand', url: '/fresh/es/p/tappo/payload.json' });
     expect(resolvePage(withPayload, 'p/nuovo/payload.json', 'es')).toEqual({ kind: 'on-demand', url: '/fresh/es/p/nuovo/payload.json' });
     // Like its page, a single-segment path may be a content page created after the build.
     expect(resolvePage(withPayload, 'chi-siamo/payload.json', 'es')).toEqual({ kind: 'on-demand', url: '/fresh/es/chi-siamo/payload.json' });
     expect(resolvePage(withPayload, 'p/a/b/payload.json', 'es')).toEqual({ kind: 'not-found' });
+  });
+  it('puts the change time of a stale page in its on-demand address (one cached render per change)', () => {
+    const dist = index(['it/p/tappo/index.html']);
+    const freshness = { isStale: (p: string) => p === 'p/tappo', version: (p: string) => (p === 'p/tappo' ? 1764000000000 : undefined) };
+    expect(resolvePage(dist, 'p/tappo', 'it', freshness)).toEqual({ kind: 'on-demand', url: '/fresh/it/p/tappo?v=1764000000000' });
+    expect(resolvePage(dist, 'p/tappo/payload.json', 'it', freshness)).toEqual({ kind: 'on-demand', url: '/fresh/it/p/tappo/payload.json?v=1764000000000' });
+    expect(resolvePage(dist, 'p/nuovo', 'it', freshness)).toEqual({ kind: 'on-demand', url: '/fresh/it/p/nuovo' });
   });
   it('serves the one order shell for every order id', () => {
     const shells = index(['it/account/orders/view/index.html']);

@@ -43,4 +43,14 @@ describe('pages changed after the build', () => {
     const stale = await staleSince(database.db, builtAt);
     for (const path of ['c/luppoli', `news/${b.slug}`, 'news', 'chi-siamo']) expect(stale.has(path), path).toBe(true);
   });
+
+  it('each stale path carries the time of its latest change, which moves with the next edit', async () => {
+    const p = await one<{ id: number; slug: string }>(sql`select id, slug from products order by id limit 1`);
+    const before = (await staleSince(database.db, builtAt)).get(`p/${p.slug}`)!;
+    expect(before).toBeGreaterThan(builtAt.getTime());
+    await new Promise((r) => setTimeout(r, 20));
+    await database.db.execute(sql`update products set quantity = quantity + 1 where id = ${p.id}`);
+    const after = (await staleSince(database.db, builtAt)).get(`p/${p.slug}`)!;
+    expect(after).toBeGreaterThan(before);
+  });
 });

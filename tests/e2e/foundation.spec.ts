@@ -73,6 +73,10 @@ test.describe('product pages', () => {
     const slug = process.env.E2E_RENAMED_SLUG!;
     await page.goto(`/p/${slug}?lan=it`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENAMED_NAME);
+    // Rendered once per change: the next visitor gets the same render from the route cache.
+    const again = await page.request.get(`/p/${slug}?lan=it`);
+    expect(again.headers()['x-astro-cache']).toBe('HIT');
+    expect(await again.text()).toContain(RENAMED_NAME);
     // Its payload follows the page.
     const payload = await page.request.get(`/p/${slug}/payload.json?lan=it`);
     expect(payload.status()).toBe(200);
