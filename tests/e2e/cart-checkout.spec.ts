@@ -4,6 +4,7 @@
 // method. The three pages are checked with axe. Users: b2b@example.com and consumer@example.com
 // only (all specs share one database).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { formatEuro } from '../../src/lib/i18n/format';
 import { API, apiGet, apiLogin, expectNoAxeViolations, tokenHeader, useLocale } from './e2e-helpers';
 
@@ -78,7 +79,7 @@ const buyBox = (page: Page) => page.locator('[data-buy-box][data-hydrated]');
 test.describe('cart and checkout', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('b2b: filter, own price, stock limit, coupons, checkout as per contract (it)', async ({ page, context, request }) => {
+  test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, invoice, reorder (it)', async ({ page, context, request }) => {
     test.setTimeout(150_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
@@ -221,6 +222,26 @@ test.describe('cart and checkout', () => {
     await page.goto('/cart');
     await expect(page.locator('[data-cart-state="empty"]')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sfoglia il catalogo' }).last()).toHaveAttribute('href', '/p');
+
+    // The new order heads the history; its invoice downloads as a PDF; reordering fills the cart again.
+    await page.goto('/account/orders');
+    const newest = page.locator('[data-order-row]').first();
+    await expect(newest.locator('th')).toHaveText(number);
+    await newest.getByRole('link', { name: new RegExp(number) }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderId}$`));
+    await expect(page.locator(`[data-order-detail="${number}"]`)).toBeVisible();
+    const pdf = page.waitForResponse((r) => r.url().includes('/orders/doc/') && r.url().includes('type=invoice'));
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Vedi fattura' }).click();
+    expect((await pdf).headers()['content-type']).toBe('application/pdf');
+    const file = await (await downloading).path();
+    expect((await readFile(file)).subarray(0, 4).toString()).toBe('%PDF');
+    await page.getByRole('button', { name: 'Riordina', exact: true }).click();
+    await expect(page.locator('[data-reorder-summary]')).toBeVisible({ timeout: 20_000 });
+    await page.goto('/cart');
+    await expect(page.locator('[data-cart-state="ready"]')).toBeVisible();
+    const reordered = await page.request.post(`${API}/carts/get-or-create/?lazy=true`, { headers: tokenHeader(token), data: {} });
+    expect(((await reordered.json()) as { rows_count: number }).rows_count).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 
