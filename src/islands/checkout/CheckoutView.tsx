@@ -3,7 +3,6 @@
 // Everything it offers comes from checkout/init/; the checkout store holds choices and calls.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Address } from '../../lib/contract/addresses';
 import { createT, type MessageTree, type T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
@@ -15,6 +14,7 @@ import {
 } from '../../lib/stores/checkout';
 import AddressForm from './AddressForm';
 import OrderReview from './OrderReview';
+import { addressLine } from '../../lib/address-line';
 
 interface Props {
   locale: Locale;
@@ -22,9 +22,6 @@ interface Props {
   /** The contact page in this language ("contact us" when nothing can be offered). */
   contactsPath: string;
 }
-
-const addressLine = (a: Address) =>
-  [a.company, a.name, a.street, `${a.postal_code} ${a.city}${a.province ? ` (${a.province})` : ''}`, a.country].filter(Boolean).join(', ');
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -167,7 +164,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
             <Choices
               name="billing_address" legend={t('shop.checkout.billingAddress')} t={t} missing={missing('billing_address')}
               value={state.billingAddress} onChoose={chooseBillingAddress}
-              choices={data.billing_addresses.map((a) => ({ id: a.id, label: a.company || a.name, detail: addressLine(a) }))}
+              choices={data.billing_addresses.map((a) => ({ id: a.id, label: a.company || a.name, detail: addressLine(a, locale, a.company || a.name) }))}
             />
           )}
         </Section>
@@ -177,7 +174,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
             <Choices
               name="shipping_address" legend={t('shop.checkout.shippingAddress')} t={t} missing={missing('shipping_address')}
               value={state.shippingAddress} onChoose={(id) => void chooseShippingAddress(id)}
-              choices={data.shipping_addresses.map((a) => ({ id: a.id, label: a.company || a.name, detail: addressLine(a) }))}
+              choices={data.shipping_addresses.map((a) => ({ id: a.id, label: a.company || a.name, detail: addressLine(a, locale, a.company || a.name) }))}
             />
           )}
           {addingAddress ? (

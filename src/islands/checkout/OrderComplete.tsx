@@ -1,13 +1,13 @@
 // The thank-you page: the order just placed (kept in session storage by checkout, otherwise
 // read with GET orders/{id}/ from ?order=), the processing promise and where to go next.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AddressSnapshotOut } from '../../lib/contract/addresses';
 import type { OrderDetail } from '../../lib/contract/orders';
 import { failureMessageKey } from '../../lib/errors/api-messages';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { lastOrder, loadOrder } from '../../lib/stores/checkout';
+import { addressLine } from '../../lib/address-line';
 
 interface Props {
   locale: Locale;
@@ -17,9 +17,6 @@ interface Props {
 }
 
 type View = { status: 'loading' } | { status: 'ready'; order: OrderDetail } | { status: 'failed'; error: string };
-
-const addressText = (a: AddressSnapshotOut) =>
-  [a.company, a.name, a.street, `${a.postal_code} ${a.city}${a.province ? ` (${a.province})` : ''}`, a.country].filter(Boolean).join(', ');
 
 export default function OrderComplete({ locale, messages, processingPromise }: Props) {
   const t = useMemo(() => createT(messages, locale), [messages, locale]);
@@ -73,7 +70,7 @@ export default function OrderComplete({ locale, messages, processingPromise }: P
           <dt className="font-semibold">{t('shop.checkout.paymentMethod')}</dt>
           <dd className="m-0" data-order-payment>{order.payment_method.name}</dd>
           <dt className="font-semibold">{t('shop.checkout.shippingAddress')}</dt>
-          <dd className="m-0">{addressText(order.shipping_address)}</dd>
+          <dd className="m-0">{addressLine(order.shipping_address, locale)}</dd>
         </dl>
       </section>
       <p className="m-0 flex flex-wrap gap-3">
