@@ -6,10 +6,11 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { getJson, sendJson } from '../api/client';
 import type { ApiResult } from '../api/result';
 import { readJson, sessionStore, writeJson, type KeyValueStorage } from '../browser/storage';
-import { isCountryCode, type Address, type AddressCreateBody } from '../contract/addresses';
+import type { Address, AddressCreateBody } from '../contract/addresses';
 import type { CheckoutBody, CheckoutInitResponse } from '../contract/checkout';
 import type { OrderDetail } from '../contract/orders';
 import { fieldErrors } from '../errors/api-messages';
+import { validateAddress } from '../rules/address';
 import { missingCheckoutFields, orderTotals, type CheckoutRequiredField, type OrderTotals } from '../rules/checkout';
 import { reloadCart } from './cart';
 import { clearCoupon } from './coupon';
@@ -158,19 +159,26 @@ export type AddressField = keyof AddressInput;
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
 export const ADDRESS_FIELDS: AddressField[] = ['name', 'company', 'street', 'postal_code', 'city', 'province', 'country', 'phone'];
-const REQUIRED_ADDRESS_FIELDS: AddressField[] = ['name', 'street', 'postal_code', 'city', 'country'];
+
+/** The body to send for a new shipping address, with the address book's rules. */
+function checkAddress(input: AddressInput): { ok: true; body: AddressCreateBody } | { ok: false; errors: AddressErrors } {
+  const checked = validateAddress({
+    type: 'Shipping', name: input.name, company: input.company ?? '', street: input.street, city: input.city, postal_code: input.postal_code,
+    province: input.province ?? '', country: input.country, phone: input.phone ?? '', email: '', vat_number: '', is_default: false,
+  });
+  if (checked.ok) return checked;
+  const errors: AddressErrors = {};
+  for (const field of ADDRESS_FIELDS) {
+    const problem = checked.errors[field];
+    if (problem) errors[field] = problem.code === 'required' ? 'validation.required' : 'validation.invalidFormat';
+  }
+  return { ok: false, errors };
+}
 
 /** The checks of addresses/ done before sending, with the catalogue's messages. */
 export function addressErrors(input: AddressInput): AddressErrors {
-  const errors: AddressErrors = {};
-  for (const field of REQUIRED_ADDRESS_FIELDS) if (!String(input[field] ?? '').trim()) errors[field] = 'validation.required';
-  const postal = input.postal_code.trim();
-  if (postal && !/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(postal)) errors.postal_code = 'validation.invalidFormat';
-  const country = input.country.trim().toUpperCase();
-  if (country && !isCountryCode(country)) errors.country = 'validation.invalidFormat';
-  const phone = input.phone?.trim();
-  if (phone && !/^\+?[0-9][0-9 ()./-]{4,24}$/.test(phone)) errors.phone = 'validation.invalidFormat';
-  return errors;
+  const checked = checkAddress(input);
+  return checked.ok ? {} : checked.errors;
 }
 
 /**
@@ -178,22 +186,10 @@ export function addressErrors(input: AddressInput): AddressErrors {
  * errors to show (none when it was created).
  */
 export async function createShippingAddress(input: AddressInput): Promise<AddressErrors | null> {
-  const errors = addressErrors(input);
-  if (Object.keys(errors).length) return errors;
+  const checked = checkAddress(input);
+  if (!checked.ok) return checked.errors;
   const customer = customerId();
-  const blank = (s: string | undefined) => (s?.trim() ? s.trim() : null);
-  const result = await api.createAddress({
-    ...(customer ? { customer } : {}),
-    type: 'Shipping',
-    name: input.name.trim(),
-    company: blank(input.company),
-    street: input.street.trim(),
-    city: input.city.trim(),
-    postal_code: input.postal_code.trim(),
-    province: blank(input.province),
-    country: input.country.trim().toUpperCase(),
-    phone: blank(input.phone),
-  });
+  const result = await api.createAddress({ ...checked.body, ...(customer ? { customer } : {}) });
   if (!result.ok) {
     const byField = fieldErrors(result.error);
     const known = Object.fromEntries(
