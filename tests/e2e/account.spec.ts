@@ -4,7 +4,7 @@
 // spec shares one database.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { API, apiGet, apiLogin, expectNoAxeViolations, useLocale } from './e2e-helpers';
+import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithForm, useLocale, watchErrors } from './e2e-helpers';
 
 const B2B2 = { email: 'b2b2@example.com', password: 'Customer-2026!' };
 type Locale = 'it' | 'en';
@@ -98,27 +98,6 @@ async function apiToken(request: APIRequestContext): Promise<string> {
   return (await apiLogin(request, B2B2)).token;
 }
 
-/** Through the sign-in page (user, then password), landing on `next`. */
-async function signIn(page: Page, next: string) {
-  await page.goto(`/auth/login?next=${encodeURIComponent(next)}`);
-  await page.locator('#signin-username').fill(B2B2.email);
-  await page.locator('form[data-auth-state] button[type="submit"]').click();
-  await page.locator('#signin-password').fill(B2B2.password);
-  await page.locator('form[data-auth-state] button[type="submit"]').click();
-  // The flow reloads, then goes to `next`: wait for where it ends rather than for one navigation.
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(next);
-  await page.waitForLoadState('load');
-}
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|React/i.test(message.text())) errors.push(message.text());
-  });
-  return errors;
-}
-
 const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
 
 /** Starts from an empty wishlist (a run stopped half-way may have left a row). */
@@ -147,7 +126,7 @@ for (const locale of ['it', 'en'] as const) {
     await useLocale(context, locale);
     const product = await buyableProduct(page.request, locale);
     await clearWishlist(page.request);
-    await signIn(page, '/account/wishlist');
+    await signInWithForm(page, B2B2, '/account/wishlist');
     await expect(page.getByRole('heading', { level: 1, name: t.wishlistTitle })).toBeVisible();
     await expect(page.getByText(t.wishlistEmpty)).toBeVisible();
     await expectNoAxeViolations(page);
@@ -193,7 +172,7 @@ for (const locale of ['it', 'en'] as const) {
   test(`${locale}: addresses — validation, add, search, filter by type, delete with confirmation`, async ({ page, context }) => {
     const errors = watchErrors(page);
     await useLocale(context, locale);
-    await signIn(page, '/account/addresses');
+    await signInWithForm(page, B2B2, '/account/addresses');
     await expect(page.locator('[data-address-id]').first()).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -264,7 +243,7 @@ for (const locale of ['it', 'en'] as const) {
     }
     expect(withInvoice).not.toBeNull();
 
-    await signIn(page, '/account/orders');
+    await signInWithForm(page, B2B2, '/account/orders');
     await expect(page.getByRole('heading', { level: 1, name: t.ordersTitle })).toBeVisible();
     const rows = page.locator('[data-order-row]');
     await expect(rows.first()).toBeVisible();
@@ -326,7 +305,7 @@ for (const locale of ['it', 'en'] as const) {
   test(`${locale}: details — profile and "Passwords must match"; dashboard and downloads`, async ({ page, context }) => {
     const errors = watchErrors(page);
     await useLocale(context, locale);
-    await signIn(page, '/account/details');
+    await signInWithForm(page, B2B2, '/account/details');
     await expect(page.locator('[data-profile-email]')).toHaveText(B2B2.email);
     await expect(page.locator('[data-profile-customer]')).toContainText('Birrificio Monte Alto');
     await page.getByLabel(t.current, { exact: true }).fill(B2B2.password);

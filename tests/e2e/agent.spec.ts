@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatEuro } from '../../src/lib/i18n/format';
-import { API, apiGet, apiLogin, useLocale, type Locale } from './e2e-helpers';
+import { API, apiGet, apiLogin, signInWithForm, useLocale, type Locale } from './e2e-helpers';
 
 
 const AGENT = { email: 'agent@example.com', password: 'Agent-2026!', firstName: 'Luca' };
@@ -16,34 +16,6 @@ const TEXT = {
   en: { welcome: 'Welcome', choose: 'Choose a customer', change: 'Change customer', exit: 'Exit customer view', acting: 'Acting for:' },
 } as const;
 
-
-/**
- * Signs in through /auth/login (email, then password). Falls back to storing a token from an
- * API login when the sign-in page is not there, so the rest of the journey still runs.
- */
-async function signIn(page: Page, who: { email: string; password: string }, next: string): Promise<'form' | 'token'> {
-  await page.goto(`/auth/login?next=${encodeURIComponent(next)}`);
-  const username = page.locator('#signin-username');
-  if (await username.isVisible({ timeout: 10_000 }).catch(() => false)) {
-    await username.fill(who.email);
-    await page.locator('form[data-auth-state] button[type="submit"]').click();
-    const password = page.locator('#signin-password');
-    await password.fill(who.password);
-    await page.locator('form[data-auth-state] button[type="submit"]').click();
-    // The form and the route guard may both navigate (one aborts the other): poll the address
-    // instead of waiting for one navigation.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toMatch(/^\/auth/);
-    await page.waitForLoadState();
-    return 'form';
-  }
-  const login = await apiLogin(page.request, who);
-  await page.evaluate(({ token, expiry }) => {
-    localStorage.setItem('AUTH_TOKEN', token);
-    localStorage.setItem('AUTH_TOKEN_EXPIRE', expiry);
-  }, login);
-  await page.goto(next);
-  return 'token';
-}
 
 const header = (page: Page) => page.locator('[data-shop-header]');
 
@@ -92,8 +64,7 @@ test.describe('agent journey', () => {
       expect(sierra).toBeTruthy();
       await emptyCart(request, token, sierra.id);
 
-      const how = await signIn(page, AGENT2, '/account');
-      test.info().annotations.push({ type: 'sign-in', description: how });
+      await signInWithForm(page, AGENT2, '/account');
 
       // An agent with no customer is sent to /customers before the account and the cart.
       await expect(page).toHaveURL(/\/customers\?next=%2Faccount$/);
@@ -184,7 +155,7 @@ test.describe('agent customer list', () => {
   test('agent lists, searches and pages its own customers; axe finds nothing (it)', async ({ page, context }) => {
     await useLocale(context, 'it');
     // Signed in first, then to /customers once the header knows the user (see signedInAs).
-    await signIn(page, AGENT, '/home');
+    await signInWithForm(page, AGENT, '/home');
     await signedInAs(page, AGENT.firstName);
     await page.goto('/customers');
     await expect(page).toHaveURL(/\/customers$/);
@@ -206,7 +177,7 @@ test.describe('agent customer list', () => {
 
   test('signing out from the header goes home and shows the sign-in link again (en)', async ({ page, context }) => {
     await useLocale(context, 'en');
-    await signIn(page, AGENT, '/home-en');
+    await signInWithForm(page, AGENT, '/home-en');
     await signedInAs(page, AGENT.firstName);
     await page.goto('/customers');
     await expect(page.locator('[data-agent-welcome]')).toHaveText(`${TEXT.en.welcome}, ${AGENT.firstName}`);

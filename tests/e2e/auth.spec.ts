@@ -4,7 +4,7 @@
 // passwords here), plus addresses that do not exist.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { expectNoAxeViolations, useLocale } from './e2e-helpers';
+import { expectNoAxeViolations, useLocale, watchErrors } from './e2e-helpers';
 import { expect, test, type Page } from '@playwright/test';
 
 const RENEW = { username: 'renew@example.com', password: 'Renew-2026!', next: 'Vendemmia#2031' };
@@ -13,16 +13,6 @@ const ELENA = { username: 'elena@ilglicine.example', next: 'Pergola#Rossa2031' }
 const flow = (page: Page) => page.locator('form[data-auth-state]');
 const atStep = (page: Page, state: string) => expect(page.locator(`form[data-auth-state="${state}"]`)).toBeVisible();
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('AUTH_TOKEN'));
-
-/** Errors the page threw, and React's complaints (a failed hydration shows up here). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|React/i.test(message.text())) errors.push(message.text());
-  });
-  return errors;
-}
 
 /** The code of the newest password-reset mail to `to` written after `since`. */
 async function resetCode(to: string, since: number): Promise<string> {

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { formatEuro } from '../../src/lib/i18n/format';
-import { API, apiGet, apiLogin, expectNoAxeViolations, tokenHeader, useLocale } from './e2e-helpers';
+import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
 
 
 const B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
@@ -40,39 +40,6 @@ async function listProducts(request: APIRequestContext, query: string): Promise<
   return ((await response.json()) as { results: ListedProduct[] }).results;
 }
 
-/**
- * Signs in through /auth/login (email, then password). Falls back to storing a token from an
- * API login when the sign-in page is not there, so the rest of the journey still runs.
- */
-async function signIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`/auth/login?next=${encodeURIComponent(next)}`);
-  const username = page.locator('#signin-username');
-  if (await username.isVisible({ timeout: 10_000 }).catch(() => false)) {
-    await username.fill(who.email);
-    await page.locator('form[data-auth-state] button[type="submit"]').click();
-    await page.locator('#signin-password').fill(who.password);
-    await page.locator('form[data-auth-state] button[type="submit"]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    return;
-  }
-  const login = await apiLogin(page.request, who);
-  await page.evaluate(({ token, expiry }) => {
-    localStorage.setItem('AUTH_TOKEN', token);
-    localStorage.setItem('AUTH_TOKEN_EXPIRE', expiry);
-  }, login);
-  await page.goto(next);
-}
-
-/** Errors the page threw, and React's complaints (a failed hydration shows up here). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|React/i.test(message.text())) errors.push(message.text());
-  });
-  return errors;
-}
-
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text });
 const buyBox = (page: Page) => page.locator('[data-buy-box][data-hydrated]');
 
@@ -87,7 +54,7 @@ test.describe('cart and checkout', () => {
     const me = await apiGet<{ customer_profile: { id: number } }>(request, token, 'auth/is-authenticated/');
     await emptyCart(request, token, 'b2b');
 
-    await signIn(page, B2B, '/p');
+    await signInWithForm(page, B2B, '/p');
     await expect(page).toHaveURL(/\/p$/);
     await expect(page.locator('[data-listing][data-hydrated][data-state="ready"]')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Enologia', exact: true }).check();
@@ -259,7 +226,7 @@ test.describe('cart and checkout', () => {
     const product = [...listed].reverse().find((p) => !p.has_variants && (p.is_backorderable || p.quantity >= 10));
     expect(product, 'a product in stock').toBeTruthy();
 
-    await signIn(page, CONSUMER, `/p/${product!.slug}`);
+    await signInWithForm(page, CONSUMER, `/p/${product!.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product!.slug}$`));
     await expect(buyBox(page).locator('[data-customer-price="ready"]')).toBeVisible();
     await buyBox(page).getByRole('button', { name: 'Añadir al carrito' }).click();

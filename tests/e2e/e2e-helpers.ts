@@ -33,3 +33,28 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * Signs in through /auth/login (username, then password) and waits until the page has left the
+ * sign-in pages: the flow and the route guard may both navigate, so the address is polled
+ * rather than one navigation awaited.
+ */
+export async function signInWithForm(page: Page, who: { email: string; password: string }, next: string): Promise<void> {
+  await page.goto(`/auth/login?next=${encodeURIComponent(next)}`);
+  await page.locator('#signin-username').fill(who.email);
+  await page.locator('form[data-auth-state] button[type="submit"]').click();
+  await page.locator('#signin-password').fill(who.password);
+  await page.locator('form[data-auth-state] button[type="submit"]').click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toMatch(/^\/auth/);
+  await page.waitForLoadState('load');
+}
+
+/** Errors the page throws, and React's complaints (a failed hydration shows up here). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|react/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}

@@ -2,7 +2,7 @@
 // page, filters, order, pages and search kept in the address, in several languages.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { useLocale } from './e2e-helpers';
+import { useLocale, watchErrors } from './e2e-helpers';
 
 
 /** What the API answers for a list query: the reference the page must match. */
@@ -30,16 +30,6 @@ async function expectList(page: Page, expected: { slugs: string[]; count: number
   await expect.poll(() => cardSlugs(page)).toEqual(expected.slugs);
   await expect(listing(page)).toHaveAttribute('data-count', String(expected.count));
   await settled(page);
-}
-
-/** Errors the page threw, and React's complaints (a failed hydration shows up here). */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /react|hydrat/i.test(message.text())) errors.push(message.text());
-  });
-  return errors;
 }
 
 test.describe('/p product list', () => {
