@@ -4,13 +4,14 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
-import type { CustomFieldValue, Image, ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
+import type { Image, ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
 import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
 import {
   assets, categories, customFields, customFieldValues, orderRows, orders, productCategories, productCustomValues,
   products, productTranslations, variants,
 } from '../db/schema';
+import { customFieldValuesOf } from './custom-field-values';
 import { pick, TEXT_SEARCH_CONFIG } from './localized';
 
 export interface ProductListFilter {
@@ -231,24 +232,5 @@ export function toImage(a: typeof assets.$inferSelect, fallbackAlt: string, loca
   return { url: a.url, alt: pick(a.alt, locale) || fallbackAlt, width: a.width, height: a.height };
 }
 
-export async function productCustomFieldValues(db: Db, ids: number[], locale: Locale) {
-  const rows = await db
-    .select({
-      productId: productCustomValues.productId,
-      key: customFields.key,
-      value: customFieldValues.value,
-      localized: customFieldValues.localizedValue,
-    })
-    .from(productCustomValues)
-    .innerJoin(customFieldValues, eq(customFieldValues.id, productCustomValues.valueId))
-    .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
-    .where(inArray(productCustomValues.productId, ids))
-    .orderBy(customFields.key, customFieldValues.value);
-  const out = new Map<number, CustomFieldValue[]>();
-  for (const r of rows) {
-    const list = out.get(r.productId) ?? [];
-    list.push({ key: r.key, value: r.value, localized_value: pick(r.localized, locale) });
-    out.set(r.productId, list);
-  }
-  return out;
-}
+/** Custom field values of products by product id (one query). */
+export const productCustomFieldValues = (db: Db, ids: number[], locale: Locale) => customFieldValuesOf(db, 'product', ids, locale);

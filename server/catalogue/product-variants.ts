@@ -1,12 +1,11 @@
 // Variants ("pp") of products: paged per product, one by id, in the list and detail shape.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { VariantDetail, VariantOrderField } from '../../src/lib/contract/product-detail';
-import type { CustomFieldValue } from '../../src/lib/contract/products';
 import type { Db } from '../db/client';
-import { customFields, customFieldValues, products, productTranslations, variantCustomValues, variants } from '../db/schema';
-import { pick } from './localized';
+import { products, productTranslations, variants } from '../db/schema';
+import { customFieldValuesOf } from './custom-field-values';
 import { toVariant } from './product-detail';
 
 export const DEFAULT_VARIANT_ORDER: Ordering<VariantOrderField> = { field: 'position', direction: 'asc' };
@@ -41,22 +40,7 @@ function fromVariants(db: Db, locale: Locale) {
 type Row = { variant: typeof variants.$inferSelect; productCode: string; productSlug: string; productName: string };
 
 async function describe(db: Db, rows: Row[], locale: Locale): Promise<VariantDetail[]> {
-  const ids = rows.map((r) => r.variant.id);
-  const fields = new Map<number, CustomFieldValue[]>();
-  if (ids.length) {
-    const values = await db
-      .select({ variantId: variantCustomValues.variantId, key: customFields.key, value: customFieldValues.value, localized: customFieldValues.localizedValue })
-      .from(variantCustomValues)
-      .innerJoin(customFieldValues, eq(customFieldValues.id, variantCustomValues.valueId))
-      .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
-      .where(inArray(variantCustomValues.variantId, ids))
-      .orderBy(customFields.key, customFieldValues.value);
-    for (const f of values) {
-      const list = fields.get(f.variantId) ?? [];
-      list.push({ key: f.key, value: f.value, localized_value: pick(f.localized, locale) });
-      fields.set(f.variantId, list);
-    }
-  }
+  const fields = await customFieldValuesOf(db, 'variant', rows.map((r) => r.variant.id), locale);
   return rows.map(({ variant: v, productCode, productSlug, productName }) => ({
     ...toVariant(v, locale),
     product: { id: v.productId, code: productCode, slug: productSlug, name: productName },

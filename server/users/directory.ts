@@ -3,12 +3,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
-import type { CustomFieldValue } from '../../src/lib/contract/products';
 import type { CustomerSummary, ShopUser, UserOrderField } from '../../src/lib/contract/users';
 import type { AuthUser } from '../api/context';
-import { pick } from '../catalogue/localized';
+import { customFieldValuesOf } from '../catalogue/custom-field-values';
 import type { Db } from '../db/client';
-import { agentCustomers, customers, customFields, customFieldValues, userCustomValues, users } from '../db/schema';
+import { agentCustomers, customers, users } from '../db/schema';
 
 export const DEFAULT_USER_ORDER: Ordering<UserOrderField> = { field: 'last_name', direction: 'asc' };
 
@@ -35,22 +34,7 @@ function userOrder(o: Ordering<UserOrderField>): SQL[] {
 const userColumns = { user: users, customer: customers };
 
 async function describeUsers(db: Db, rows: { user: typeof users.$inferSelect; customer: typeof customers.$inferSelect | null }[], locale: Locale): Promise<ShopUser[]> {
-  const ids = rows.map((r) => r.user.id);
-  const fields = new Map<number, CustomFieldValue[]>();
-  if (ids.length) {
-    const values = await db
-      .select({ userId: userCustomValues.userId, key: customFields.key, value: customFieldValues.value, localized: customFieldValues.localizedValue })
-      .from(userCustomValues)
-      .innerJoin(customFieldValues, eq(customFieldValues.id, userCustomValues.valueId))
-      .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
-      .where(inArray(userCustomValues.userId, ids))
-      .orderBy(customFields.key, customFieldValues.value);
-    for (const f of values) {
-      const list = fields.get(f.userId) ?? [];
-      list.push({ key: f.key, value: f.value, localized_value: pick(f.localized, locale) });
-      fields.set(f.userId, list);
-    }
-  }
+  const fields = await customFieldValuesOf(db, 'user', rows.map((r) => r.user.id), locale);
   // Only public fields: the password hash and sign-in details never leave this module.
   return rows.map(({ user: u, customer: c }) => ({
     id: u.id,
