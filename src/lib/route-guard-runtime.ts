@@ -2,7 +2,19 @@
 // rejects the token or another tab signs out). Pages whose <html> has data-guard keep their main
 // content hidden until this has decided, so protected content never flashes before a redirect.
 import { CUSTOMERS_PATH, guardRedirect, isAuthPath, needsChosenCustomer } from './route-guard';
+import { sessionStore } from './browser/storage';
 import { $session, checkSession } from './stores/session';
+
+/** The server is asked about the token at most this often per tab (not on every page view). */
+export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+const LAST_CHECK_KEY = 'SHOP_SESSION_CHECKED_AT';
+
+function checkNowAndThen(): void {
+  const last = Number(sessionStore.getItem(LAST_CHECK_KEY)) || 0;
+  if (Date.now() - last < SESSION_CHECK_INTERVAL_MS) return;
+  sessionStore.setItem(LAST_CHECK_KEY, String(Date.now()));
+  void checkSession();
+}
 
 /** Whether the decision depends on who the user is (agent or not), not only on the token. */
 const needsUser = (path: string) => path.replace(/\/+$/, '') === CUSTOMERS_PATH || needsChosenCustomer(path.replace(/\/+$/, ''));
@@ -36,6 +48,7 @@ export function startRouteGuard(): void {
     if (!isAuthPath(location.pathname)) decide();
   });
   if (!decide()) return;
-  // The local answer goes by the stored expiry; the server has the last word.
-  if ($session.get().reason === 'valid') void checkSession();
+  // The local answer goes by the stored expiry; the server has the last word (and any call
+  // that meets a 401 clears the session at once).
+  if ($session.get().reason === 'valid') checkNowAndThen();
 }
