@@ -1,17 +1,14 @@
-// The storefront: static pages per locale, a few on-demand routes for content newer than the
-// build, served by our own Node server (server/http) through the node adapter in middleware mode.
+// The storefront: static pages per locale, and on-demand routes (src/pages/fresh) that the server
+// renders once to regenerate a page's file (server/pages), never per request (ADR 0008).
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  // Route cache for on-demand renders (pages changed after the build). The server puts each
-  // page's change time in the address it renders, so an edit never meets an old entry.
-  cache: { provider: memoryCache({ max: 1000 }) },
   integrations: [UnoCSS({ injectReset: true }), react()],
   build: { format: 'directory', inlineStylesheets: 'auto' },
   trailingSlash: 'ignore',

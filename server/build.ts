@@ -6,8 +6,15 @@ import { openShop } from './runtime';
 
 const config = loadConfig();
 const shop = config.shopApiUrl ? null : await openShop(config, { seed: true, log: (m) => console.log(`[shop] ${m}`) });
+let code = 0;
 try {
   await buildSite(config.distDir, (m) => console.log(`[build] ${m}`));
+} catch (error) {
+  console.error('[build] failed:', error);
+  code = 1;
 } finally {
   await shop?.close();
 }
+// Astro and Vite leave handles open after a build (seen: still alive 60 s after "Complete!" on
+// PostgreSQL and PGlite); everything of ours is closed by now, so the command ends here.
+process.exit(code);

@@ -24,6 +24,7 @@ import { ordersRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
 import { promotionsRoutes } from './routes/promotions';
 import { shopRoutes } from './routes/shop';
+import { siteRoutes } from './routes/site';
 import { sliderRoutes } from './routes/sliders';
 import { usersRoutes } from './routes/users';
 import { wishlistsRoutes } from './routes/wishlists';
@@ -64,6 +65,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.route('/checkout', checkoutRoutes);
   api.route('/orders', ordersRoutes);
   api.route('/shop', shopRoutes);
+  api.route('/site', siteRoutes);
   api.route('/documents', documentsRoutes);
   api.route('/users', usersRoutes);
   api.route('/contact', contactRoutes);

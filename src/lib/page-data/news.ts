@@ -1,5 +1,7 @@
 import type { Locale, Paged } from '../contract/common';
 import type { BlogPost, BlogPostSummary } from '../contract/content';
+import { LOCALES } from '../i18n/locales';
+import { buildOnce } from './build-memo';
 import { fetchOptional, fetchPageData } from './server-client';
 
 export const NEWS_PAGE_SIZE = 48;
@@ -15,4 +17,17 @@ export async function allNewsSlugs(locale: Locale): Promise<string[]> {
     slugs.push(...batch.results.map((p) => p.slug));
     if (batch.results.length === 0 || slugs.length >= batch.count) return slugs;
   }
+}
+
+/** Every news post of every locale with its data, read once per build (page and payload share it). */
+export async function newsPagePaths() {
+  // Astro keeps and changes the objects it is given: each route gets its own, over shared data.
+  const pages = await buildOnce('news-pages', async () => {
+    const slugs = await allNewsSlugs('it');
+    const pages = await Promise.all(
+      LOCALES.flatMap((locale) => slugs.map(async (slug) => ({ params: { locale, slug }, props: { post: await loadNewsPost(locale, slug) } }))),
+    );
+    return pages.filter((p): p is typeof p & { props: { post: BlogPost } } => p.props.post !== null);
+  });
+  return pages.map((p) => ({ params: { ...p.params }, props: { ...p.props } }));
 }

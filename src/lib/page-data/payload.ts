@@ -1,22 +1,28 @@
-// The payload JSON beside each prerendered page (`<page path>/payload.json`): the API data the
-// page was built from, so a client (an island, a headless front end, a prefetching CDN) reads
-// what the HTML shows without calling the API again. Stale pages get theirs on demand too.
+// The payload JSON beside each page (`<page path>/payload.json`): the content the page was made
+// from, so a client (an island, a headless front end, a prefetching CDN) reads what the HTML
+// shows without calling the API again. Like the page it carries no live values (stock, stock
+// state): those come from products/live/ (ADR 0008). Built with its page from the same read.
 import type { Locale } from '../contract/common';
 import { isLocale } from '../i18n/locales';
 import { loadCategory } from './category';
 import { loadContentPage } from './content';
-import { FRESH_MAX_AGE_S, FRESH_SWR_S } from './fresh-cache';
 import { loadNewsPost } from './news';
-import { loadProduct, loadRelated } from './product';
+import { loadProductPage } from './product';
 
 export type PayloadKind = 'product' | 'category' | 'news' | 'content';
 
+/** Fields that change with every sale: never frozen into a static file. */
+const LIVE_FIELDS = new Set(['quantity', 'stock_state']);
+
+/** A deep copy of page data without live values. */
+export function withoutLiveValues<T>(data: T): T {
+  return JSON.parse(JSON.stringify(data, (key, value: unknown) => (LIVE_FIELDS.has(key) ? undefined : value))) as T;
+}
+
 export async function loadPayload(kind: PayloadKind, locale: Locale, slug: string): Promise<unknown> {
   switch (kind) {
-    case 'product': {
-      const product = await loadProduct(locale, slug);
-      return product && { product, related: await loadRelated(locale, product.id) };
-    }
+    case 'product':
+      return loadProductPage(locale, slug);
     case 'category':
       return loadCategory(locale, slug);
     case 'news': {
@@ -31,17 +37,12 @@ export async function loadPayload(kind: PayloadKind, locale: Locale, slug: strin
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 
-interface RouteCache {
-  set(options: { maxAge?: number; swr?: number; tags?: string[] }): void;
-}
+/** The payload of data already read (the build passes its page's props). */
+export const payloadOf = (locale: string | undefined, data: unknown) => json({ locale, data: withoutLiveValues(data) }, 200);
 
-/**
- * The endpoint's answer: the payload, or a 404 in the API's error shape. On demand (a page
- * changed after the build) the answer goes into the route cache like its page.
- */
-export async function payloadResponse(kind: PayloadKind, locale: string | undefined, slug: string | undefined, cache?: RouteCache): Promise<Response> {
+/** The payload read now (on-demand and regeneration), or a 404 in the API's error shape. */
+export async function payloadResponse(kind: PayloadKind, locale: string | undefined, slug: string | undefined): Promise<Response> {
   const data = isLocale(locale) && slug ? await loadPayload(kind, locale, slug) : null;
   if (!data) return json({ detail: 'Not found.', error_list: [] }, 404);
-  cache?.set({ maxAge: FRESH_MAX_AGE_S, swr: FRESH_SWR_S, tags: [`${kind}:${slug}`] });
-  return json({ locale, data }, 200);
+  return payloadOf(locale, data);
 }

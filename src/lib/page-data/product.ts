@@ -1,22 +1,61 @@
 import type { Locale, Paged } from '../contract/common';
 import type { ProductDetail } from '../contract/product-detail';
-import type { ProductSummary, RelatedByKind, RelatedGroup } from '../contract/products';
+import type { RelatedByKind, RelatedGroup } from '../contract/products';
+import type { ProductPageData, ProductPagesAnswer } from '../contract/site-pages';
+import { LOCALES } from '../i18n/locales';
+import { buildOnce } from './build-memo';
 import { fetchOptional, fetchPageData } from './server-client';
 
 export const loadProduct = (locale: Locale, slug: string) => fetchOptional<ProductDetail>(locale, `products/p/${encodeURIComponent(slug)}/`);
-
-/** Every product slug, page by page (for the build's static paths). */
-export async function allProductSlugs(locale: Locale): Promise<string[]> {
-  const slugs: string[] = [];
-  for (let page = 1; ; page++) {
-    const batch = await fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { page, page_size: 100, order_by: 'name-asc' });
-    slugs.push(...batch.results.map((p) => p.slug));
-    if (batch.results.length === 0 || slugs.length >= batch.count) return slugs;
-  }
-}
 
 /** Related products of every kind, for the sections of the product page (empty kinds left out). */
 export async function loadRelated(locale: Locale, productId: number): Promise<RelatedGroup[]> {
   const all = await fetchPageData<RelatedByKind>(locale, 'products/p/related/', { product: productId });
   return all.results.filter((group) => group.results.length > 0);
+}
+
+/** A product page's data (on-demand renders and regeneration), or null when there is no such product. */
+export async function loadProductPage(locale: Locale, slug: string): Promise<ProductPageData | null> {
+  const product = await loadProduct(locale, slug);
+  return product && { product, related: await loadRelated(locale, product.id) };
+}
+
+const BATCH = 500;
+
+/**
+ * How many products the build prerenders: every one (PRERENDER_PRODUCTS unset or "all"), or the
+ * N that matter most; the others are generated on their first request and kept as files.
+ */
+export function prerenderLimit(raw = process.env.PRERENDER_PRODUCTS): number | null {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === 'all') return null;
+  if (!/^\d{1,7}$/.test(value)) throw new Error(`PRERENDER_PRODUCTS must be "all" or a whole number, got "${raw}"`);
+  return Number(value);
+}
+
+async function readProductPages(locale: Locale): Promise<ProductPageData[]> {
+  const limit = prerenderLimit();
+  const pages: ProductPageData[] = [];
+  if (limit !== null) {
+    if (limit === 0) return pages;
+    const ids = (await fetchPageData<Paged<number>>(locale, 'site/important-products/', { limit })).results;
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const batch = await fetchPageData<ProductPagesAnswer>(locale, 'site/product-pages/', { ids: ids.slice(i, i + BATCH).join(',') });
+      pages.push(...batch.results);
+    }
+    return pages;
+  }
+  let after: number | undefined;
+  for (;;) {
+    const batch = await fetchPageData<ProductPagesAnswer>(locale, 'site/product-pages/', { limit: BATCH, ...(after ? { after } : {}) });
+    pages.push(...batch.results);
+    if (batch.next === null) return pages;
+    after = batch.next;
+  }
+}
+
+/** Every prerendered product page of every locale with its data, read in batches once per build. */
+export async function productPagePaths() {
+  const perLocale = await Promise.all(LOCALES.map((locale) => buildOnce(`product-pages:${locale}`, () => readProductPages(locale))));
+  return LOCALES.flatMap((locale, i) => perLocale[i]!.map((data) => ({ params: { locale, slug: data.product.slug }, props: { data } })));
 }

@@ -1,11 +1,7 @@
-// The content page's payload (see src/lib/page-data/payload.ts).
+// The content page's payload (see src/lib/page-data/payload.ts), from the page's own read.
 import type { APIRoute } from 'astro';
-import { LOCALES } from '../../../lib/i18n/locales';
-import { allContentPageSlugs } from '../../../lib/page-data/content';
-import { payloadResponse } from '../../../lib/page-data/payload';
+import { contentPagePaths } from '../../../lib/page-data/content';
+import { payloadOf } from '../../../lib/page-data/payload';
 
-export async function getStaticPaths() {
-  const slugs = await allContentPageSlugs();
-  return LOCALES.flatMap((locale) => slugs.map((slug) => ({ params: { locale, slug } })));
-}
-export const GET: APIRoute = ({ params }) => payloadResponse('content', params.locale, params.slug);
+export const getStaticPaths = contentPagePaths;
+export const GET: APIRoute = ({ params, props }) => payloadOf(params.locale, (props as { data: unknown }).data);

@@ -1,11 +1,7 @@
-// The category page's payload (see src/lib/page-data/payload.ts).
+// The category page's payload (see src/lib/page-data/payload.ts), from the page's own read.
 import type { APIRoute } from 'astro';
-import { LOCALES } from '../../../../lib/i18n/locales';
-import { allCategorySlugs } from '../../../../lib/page-data/category';
-import { payloadResponse } from '../../../../lib/page-data/payload';
+import { categoryPagePaths } from '../../../../lib/page-data/category';
+import { payloadOf } from '../../../../lib/page-data/payload';
 
-export async function getStaticPaths() {
-  const slugs = await allCategorySlugs('it');
-  return LOCALES.flatMap((locale) => slugs.map((slug) => ({ params: { locale, slug } })));
-}
-export const GET: APIRoute = ({ params }) => payloadResponse('category', params.locale, params.slug);
+export const getStaticPaths = categoryPagePaths;
+export const GET: APIRoute = ({ params, props }) => payloadOf(params.locale, (props as { data: unknown }).data);

@@ -1,11 +1,7 @@
-// The news article's payload (see src/lib/page-data/payload.ts).
+// The news article's payload (see src/lib/page-data/payload.ts), from the page's own read.
 import type { APIRoute } from 'astro';
-import { LOCALES } from '../../../../lib/i18n/locales';
-import { allNewsSlugs } from '../../../../lib/page-data/news';
-import { payloadResponse } from '../../../../lib/page-data/payload';
+import { newsPagePaths } from '../../../../lib/page-data/news';
+import { payloadOf } from '../../../../lib/page-data/payload';
 
-export async function getStaticPaths() {
-  const slugs = await allNewsSlugs('it');
-  return LOCALES.flatMap((locale) => slugs.map((slug) => ({ params: { locale, slug } })));
-}
-export const GET: APIRoute = ({ params }) => payloadResponse('news', params.locale, params.slug);
+export const getStaticPaths = newsPagePaths;
+export const GET: APIRoute = ({ params, props }) => payloadOf(params.locale, { post: (props as { post: unknown }).post });

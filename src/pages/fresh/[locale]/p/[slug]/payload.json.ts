@@ -3,4 +3,4 @@ import type { APIRoute } from 'astro';
 import { payloadResponse } from '../../../../../lib/page-data/payload';
 
 export const prerender = false;
-export const GET: APIRoute = ({ params, cache }) => payloadResponse('product', params.locale, params.slug, cache);
+export const GET: APIRoute = ({ params }) => payloadResponse('product', params.locale, params.slug);
