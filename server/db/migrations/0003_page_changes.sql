@@ -10,11 +10,15 @@ CREATE TABLE IF NOT EXISTS page_changes (
   changed_at timestamptz NOT NULL DEFAULT now()
 );
 --> statement-breakpoint
--- How far the regeneration has read page_changes. Instances claim a range by moving last_id
--- with a compare-and-set, so each change is rendered by one instance only.
+CREATE INDEX IF NOT EXISTS page_changes_changed_idx ON page_changes (changed_at);
+--> statement-breakpoint
+-- How far the regeneration has read page_changes, for the build being served (build_id). Instances
+-- claim a range by moving last_id with a compare-and-set, so each change is rendered by one
+-- instance only; the first instance of a new build moves it back to what that build read.
 CREATE TABLE IF NOT EXISTS page_regen_cursor (
   id smallint PRIMARY KEY,
   last_id bigint NOT NULL DEFAULT 0,
+  build_id text,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 --> statement-breakpoint
