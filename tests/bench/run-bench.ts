@@ -2,11 +2,30 @@
 // measures, on loopback only, with bounded request counts:
 // - latency and throughput of a prerendered page, the product list API and a product detail;
 // - transfer size of the home page and the list answer, compressed vs raw.
+// - Lighthouse scores and JavaScript per page (BENCH_LIGHTHOUSE=0 skips it);
+// - the site build for catalogues of N products on PostgreSQL (build-bench.ts).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
+//
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse; all by default.
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
+import { runBuildBench } from './build-bench';
 import { runLighthouse } from './lighthouse';
+
+const SECTIONS = ['http', 'lighthouse', 'build'] as const;
+type Section = (typeof SECTIONS)[number];
+const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
+for (const s of asked) {
+  if (!(SECTIONS as readonly string[]).includes(s)) {
+    console.error(`unknown bench section "${s}"; choose from ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+}
+const sections = new Set<Section>(asked.length ? (asked as Section[]) : SECTIONS);
+if (process.env.BENCH_LIGHTHOUSE === '0') sections.delete('lighthouse');
 
 const tmp = path.join(ROOT_DIR, 'tests/.tmp');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -51,37 +70,46 @@ async function sizes(base: string, p: string) {
   console.log(`${p.padEnd(48)} raw ${(raw.byteLength / 1024).toFixed(1).padStart(7)} KB   br ${(compressed / 1024).toFixed(1).padStart(6)} KB   ratio ${(raw.byteLength / compressed).toFixed(1)}x`);
 }
 
-const shop = await startShopProcess({ dataDir: path.join(tmp, 'bench-data'), distDir: path.join(tmp, 'bench-dist') });
-try {
-  const base = shop.url;
-  const list = await fetch(`${base}/api/v3/client/products/p/?page_size=100`).then((r) => r.json() as Promise<{ results: { slug: string }[] }>);
-  const slugs = list.results.map((r) => r.slug);
-  console.log(`\nLatency and throughput (${REQUESTS} requests, ${CONCURRENCY} at a time)`);
-  await measure(base, 'prerendered page /home', ['/home', '/home-en', '/home-es']);
-  await measure(base, 'prerendered product page', slugs.map((s) => `/p/${s}`));
-  await measure(base, 'API products/p/ (12, by name)', ['/api/v3/client/products/p/?page=1&page_size=12', '/api/v3/client/products/p/?page=5&page_size=12&order_by=standard_price-desc']);
-  await measure(base, 'API products/p/ filtered + search', ['/api/v3/client/products/p/?categories=enologia&include_cat_descendants=true&price_min=5&price_max=200', '/api/v3/client/products/p/?search=lievito&locale=it']);
-  await measure(base, 'API products/p/{slug}/', slugs.map((s) => `/api/v3/client/products/p/${s}/`));
-  console.log('\nTransfer sizes');
-  await sizes(base, '/home');
-  await sizes(base, '/api/v3/client/products/p/?page=1&page_size=12');
-
-  if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    // Budgets of the storefront issue: performance >= 95, the rest 100; JS per page.
-    const news = await fetch(`${base}/api/v3/client/blog/?page_size=1`).then((r) => r.json() as Promise<{ results: { slug: string }[] }>);
-    const pages = [
-      { name: 'home', path: '/home' },
-      { name: 'category', path: '/c/enologia' },
-      { name: 'product', path: `/p/${slugs[0]}`, maxJsKb: 100 },
-      { name: 'news article', path: `/news/${news.results[0]?.slug}`, maxJsKb: 70 },
-    ];
-    console.log('\nLighthouse (mobile)');
-    for (const r of await runLighthouse(base, pages)) {
-      const s = r.scores;
-      const js = r.maxJsKb ? `${r.jsKb} KB JS (budget ${r.maxJsKb})` : `${r.jsKb} KB JS`;
-      console.log(`${r.name.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  best ${s['best-practices']}  seo ${s.seo}   ${js}   ${r.path}`);
+async function shopSections() {
+  const shop = await startShopProcess({ dataDir: path.join(tmp, 'bench-data'), distDir: path.join(tmp, 'bench-dist') });
+  try {
+    const base = shop.url;
+    const list = await fetch(`${base}/api/v3/client/products/p/?page_size=100`).then((r) => r.json() as Promise<{ results: { slug: string }[] }>);
+    const slugs = list.results.map((r) => r.slug);
+    if (sections.has('http')) {
+      console.log(`\nLatency and throughput (${REQUESTS} requests, ${CONCURRENCY} at a time)`);
+      await measure(base, 'prerendered page /home', ['/home', '/home-en', '/home-es']);
+      await measure(base, 'prerendered product page', slugs.map((s) => `/p/${s}`));
+      await measure(base, 'API products/p/ (12, by name)', ['/api/v3/client/products/p/?page=1&page_size=12', '/api/v3/client/products/p/?page=5&page_size=12&order_by=standard_price-desc']);
+      await measure(base, 'API products/p/ filtered + search', ['/api/v3/client/products/p/?categories=enologia&include_cat_descendants=true&price_min=5&price_max=200', '/api/v3/client/products/p/?search=lievito&locale=it']);
+      await measure(base, 'API products/p/{slug}/', slugs.map((s) => `/api/v3/client/products/p/${s}/`));
+      console.log('\nTransfer sizes');
+      await sizes(base, '/home');
+      await sizes(base, '/api/v3/client/products/p/?page=1&page_size=12');
     }
+
+    if (sections.has('lighthouse')) {
+      // Budgets of the storefront issue: performance >= 95, the rest 100; JS per page.
+      const news = await fetch(`${base}/api/v3/client/blog/?page_size=1`).then((r) => r.json() as Promise<{ results: { slug: string }[] }>);
+      const pages = [
+        { name: 'home', path: '/home' },
+        { name: 'category', path: '/c/enologia' },
+        { name: 'product', path: `/p/${slugs[0]}`, maxJsKb: 100 },
+        { name: 'news article', path: `/news/${news.results[0]?.slug}`, maxJsKb: 70 },
+      ];
+      console.log('\nLighthouse (mobile)');
+      for (const r of await runLighthouse(base, pages)) {
+        const s = r.scores;
+        const js = r.maxJsKb ? `${r.jsKb} KB JS (budget ${r.maxJsKb})` : `${r.jsKb} KB JS`;
+        console.log(`${r.name.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  best ${s['best-practices']}  seo ${s.seo}   ${js}   ${r.path}`);
+      }
+    }
+  } finally {
+    await shop.stop();
   }
-} finally {
-  await shop.stop();
 }
+
+console.log(`bench sections: ${[...sections].join(', ')}`);
+if (sections.has('http') || sections.has('lighthouse')) await shopSections();
+if (sections.has('build')) await runBuildBench();
+
