@@ -10,6 +10,7 @@ import {
 import { CheckoutBodySchema, CheckoutInitBodySchema } from '../../../src/lib/contract/checkout';
 import { ContactBodySchema } from '../../../src/lib/contract/contact';
 import { OrderDocQuerySchema, OrderListQuerySchema, OrderRowsQuerySchema } from '../../../src/lib/contract/orders';
+import { LiveValuesQuerySchema } from '../../../src/lib/contract/live-values';
 import { VariantListQuerySchema, VariantQuerySchema } from '../../../src/lib/contract/product-detail';
 import { PriceQuerySchema, ProductListQuerySchema, RelatedQuerySchema } from '../../../src/lib/contract/products';
 import { CanvasListQuerySchema, CouponApplyBodySchema, CouponRemoveQuerySchema, PromotionListQuerySchema } from '../../../src/lib/contract/promotions';
@@ -33,6 +34,7 @@ export const OPERATIONS: Operation[] = [
 
   // Catalogue
   { method: 'get', path: 'products/p/', tag: 'Catalogue', summary: 'Products: filters, full-text search, price range, ordering, paging.', access: 'optional', query: ProductListQuerySchema, answers: 'Paged<ProductSummary>', paged: true },
+  { method: 'get', path: 'products/live/', tag: 'Catalogue', summary: 'Live values of 1 to 100 products (ids comma-separated or repeated): stock, availability and the price for the customer and season, with their variants. Published products only; unknown ids are left out. Cache-Control: public, max-age=5 without a customer, private, no-store with one.', access: 'optional', query: LiveValuesQuerySchema, answers: '{results: [{id, quantity, is_backorderable, stock_state, price: {standard_price, special_price, price}, variants: [{id, quantity, is_backorderable, stock_state, price}]}], count}', errors: { 403: 'Not allowed to act for that customer' } },
   { method: 'get', path: 'products/p/{slug}/', tag: 'Catalogue', summary: 'Product detail with assets, variants and stock.', access: 'public', pathParams: { slug: 'Product slug' }, answers: 'ProductDetail', errors: { 404: 'Product not found' } },
   { method: 'get', path: 'products/p/price/{code}/', tag: 'Catalogue', summary: 'The price for a customer and season: per-customer price, else special, else standard.', access: 'optional', pathParams: { code: 'Product code or slug' }, query: PriceQuerySchema, answers: '{product, code, standard_price, special_price, price, source, currency}', errors: { 403: 'Not allowed to act for that customer' } },
   { method: 'get', path: 'products/p/related/', tag: 'Catalogue', summary: 'Related products by kind (Related, Upselling, Crosselling, Spare parts, Showcase).', access: 'public', query: RelatedQuerySchema, answers: '{kind, results, count} or one group per kind', errors: { 404: 'Product not found' } },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { IdSchema } from '../../../src/lib/contract/common';
+import { LiveValuesQuerySchema, type LiveValuesAnswer } from '../../../src/lib/contract/live-values';
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
 import { VARIANT_ORDER_FIELDS, VariantListQuerySchema, VariantQuerySchema, type VariantPriceAnswer } from '../../../src/lib/contract/product-detail';
 import {
@@ -9,6 +10,7 @@ import {
   type ProductPriceAnswer, type RelatedByKind, type RelatedGroup,
 } from '../../../src/lib/contract/products';
 import { assertSeason, viewingCustomer, withProductPrices, withVariantPrices } from '../../catalogue/customer-pricing';
+import { liveValues } from '../../catalogue/live-values';
 import { productAssets } from '../../catalogue/product-assets';
 import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_PRODUCT_ORDER, listProducts } from '../../catalogue/product-list';
@@ -29,6 +31,23 @@ function orderingOf<F extends string>(raw: string | undefined, fields: readonly 
   if (!parsed.ok) throw apiError('InvalidOrderBy', [{ field: 'order_by', code: 'invalid', message: parsed.message }]);
   return parsed.value;
 }
+
+/**
+ * Stock, availability and prices of up to 100 products (and their variants) in one call: what
+ * static pages must not bake in. Registered first, so no `/p/:slug`-like pattern shadows it.
+ */
+productRoutes.get('/live', async (c) => {
+  const q = parseQuery(c, LiveValuesQuerySchema, ['ids']);
+  const { db } = c.get('deps');
+  const customerId = await viewingCustomer(c, q.customer);
+  await assertSeason(db, q.season);
+  const results = await liveValues(db, q.ids, { customerId, seasonId: q.season });
+  const body: LiveValuesAnswer = { results, count: results.length };
+  // A customer's prices are private; the public answer may be shared briefly by caches.
+  c.header('Cache-Control', customerId === undefined ? 'public, max-age=5, stale-while-revalidate=10' : 'private, no-store');
+  if (customerId === undefined) c.header('Vary', 'Authorization');
+  return c.json(body);
+});
 
 productRoutes.get('/p', async (c) => {
   const q = parseQuery(c, ProductListQuerySchema, ['categories', 'custom_field', 'promotions']);

@@ -1,0 +1,75 @@
+// Live values of many products at once (GET products/live/): stock, availability and prices of
+// the products and their variants. A fixed number of set-based queries whatever the number of
+// ids: products, variants, then the batched price queries of prices.ts.
+//
+// The quantity is the product's (or variant's) own stock, exactly as the product detail and the
+// product list answer it; held stock of other carts (CART_ROWS_AFFECT_STOCK) is subtracted only
+// inside a cart (its rows, and the add-to-cart check), as before.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { LivePrice, LiveProductValues } from '../../src/lib/contract/live-values';
+import { stockState } from '../../src/lib/rules/stock';
+import type { Db } from '../db/client';
+import { inOrder } from '../db/in-order';
+import { products, variants } from '../db/schema';
+import { priceProducts, priceVariants, type PriceQuery, type ResolvedPrice } from './prices';
+
+const toPrice = (base: { standard: number; special: number | null }, resolved: ResolvedPrice | undefined): LivePrice => ({
+  standard_price: resolved?.standard_price ?? base.standard,
+  special_price: resolved ? resolved.special_price : base.special,
+  price: resolved?.price ?? base.special ?? base.standard,
+});
+
+/** Published products among `ids`, in the order of `ids`; unknown or unpublished ids are left out. */
+export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery): Promise<LiveProductValues[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable, standard: products.standardPrice, special: products.specialPrice })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.isPublished, true)));
+  if (found.length === 0) return [];
+  const productIds = found.map((p) => p.id);
+  const [variantRows, productPrices] = await inOrder(
+    () =>
+      db
+        .select({
+          id: variants.id,
+          productId: variants.productId,
+          quantity: variants.quantity,
+          isBackorderable: variants.isBackorderable,
+          standard: variants.standardPrice,
+          special: variants.specialPrice,
+        })
+        .from(variants)
+        .where(inArray(variants.productId, productIds))
+        .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
+    () => priceProducts(db, productIds, q),
+  );
+  const variantPrices = await priceVariants(db, variantRows.map((v) => v.id), q);
+  const variantsOf = new Map<number, LiveProductValues['variants']>();
+  for (const v of variantRows) {
+    const list = variantsOf.get(v.productId) ?? [];
+    list.push({
+      id: v.id,
+      quantity: v.quantity,
+      is_backorderable: v.isBackorderable,
+      stock_state: stockState(v.quantity, v.isBackorderable),
+      price: toPrice(v, variantPrices.get(v.id)),
+    });
+    variantsOf.set(v.productId, list);
+  }
+  const byId = new Map(found.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    return [
+      {
+        id: p.id,
+        quantity: p.quantity,
+        is_backorderable: p.isBackorderable,
+        stock_state: stockState(p.quantity, p.isBackorderable),
+        price: toPrice(p, productPrices.get(p.id)),
+        variants: variantsOf.get(p.id) ?? [],
+      },
+    ];
+  });
+}
