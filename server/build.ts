@@ -3,12 +3,13 @@
 import { loadConfig } from './config';
 import { buildSite } from './build-site';
 import { openShop } from './runtime';
+import { lastChangeId } from './pages/page-changes';
 
 const config = loadConfig();
 const shop = config.shopApiUrl ? null : await openShop(config, { seed: true, log: (m) => console.log(`[shop] ${m}`) });
 let code = 0;
 try {
-  await buildSite(config.distDir, (m) => console.log(`[build] ${m}`));
+  await buildSite(config.distDir, (m) => console.log(`[build] ${m}`), { changesAsOf: shop ? () => lastChangeId(shop.database.db) : undefined });
 } catch (error) {
   console.error('[build] failed:', error);
   code = 1;

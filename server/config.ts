@@ -37,6 +37,10 @@ export interface Config {
   proxyUpstreams: Record<string, string>;
   /** Behind a reverse proxy or CDN that sets X-Forwarded-For. */
   trustProxy: boolean;
+  /** How often the server looks for content changes to regenerate pages (ms). */
+  pageRegenIntervalMs: number;
+  /** Called (POST {paths, tags}) after pages were regenerated, to purge a CDN. */
+  pagePurgeUrl: string | undefined;
 }
 
 function parseUpstreams(raw: string | undefined): Record<string, string> {
@@ -51,6 +55,11 @@ function parseUpstreams(raw: string | undefined): Record<string, string> {
     out[name] = url.replace(/\/+$/, '');
   }
   return out;
+}
+
+function purgeUrl(raw: string | undefined): string | undefined {
+  if (raw !== undefined && !/^https?:\/\/[^\s]+$/.test(raw)) throw new Error(`PAGE_PURGE_URL must be an http(s) address, got "${raw}"`);
+  return raw;
 }
 
 export function loadConfig(): Config {
@@ -70,5 +79,7 @@ export function loadConfig(): Config {
     distDir: path.resolve(ROOT_DIR, env('DIST_DIR') ?? 'dist'),
     proxyUpstreams: parseUpstreams(env('CLIENT_PROXY_UPSTREAMS')),
     trustProxy: env('TRUST_PROXY') === 'true' || env('TRUST_PROXY') === '1',
+    pageRegenIntervalMs: Math.max(intEnv('PAGE_REGEN_INTERVAL_MS', 2_000), 100),
+    pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
   };
 }

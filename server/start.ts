@@ -3,6 +3,7 @@
 import { buildSite, buildStaleness } from './build-site';
 import { loadConfig } from './config';
 import { openShop } from './runtime';
+import { lastChangeId } from './pages/page-changes';
 import { serveShop } from './serve';
 import { DEMO_LOGINS } from './seed/people';
 
@@ -13,7 +14,7 @@ try {
   const stale = await buildStaleness(config.distDir);
   if (stale) {
     log(`building the site: ${stale}…`);
-    await buildSite(config.distDir, log);
+    await buildSite(config.distDir, log, { changesAsOf: () => lastChangeId(shop.database.db) });
   } else log('site build is up to date');
   await serveShop(shop, log);
 } catch (error) {

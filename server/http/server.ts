@@ -1,6 +1,7 @@
 // The one Node process of the shop: hashed assets, media, the API, prerendered pages for the
 // visitor's locale, on-demand pages, and translated error pages (ARCHITECTURE.md, "One picture").
 import compression from 'compression';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,10 +13,11 @@ import {
 import type { ShopApi } from '../api/app';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
-import type { Freshness } from './freshness';
 import { buildRobots, buildSitemap, cached } from './sitemap';
 import { sendResized, wantsResize } from './media-images';
-import { isPublicFile, resolvePage } from './page-routing';
+import { isPageFile, isPublicFile, resolvePage } from './page-routing';
+import { pageWriter, type PageWriter, type Rendered } from '../pages/page-writer';
+import { tagsOfPage } from '../pages/page-tags';
 import { indexFolder, safeRelative, sendFile, type StaticIndex } from './static-files';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
@@ -24,8 +26,6 @@ export interface ServerOptions {
   api: ShopApi;
   distDir: string;
   mediaDir: string;
-  /** Pages whose content changed after the build, served on demand instead. */
-  freshness?: Freshness;
   /** Public address of the site, for sitemap and robots. */
   publicSiteUrl: string;
   /** Where sized copies of pictures are kept. */
@@ -40,12 +40,25 @@ const MEDIA_CACHE = 'public, max-age=86400';
 const compress = compression({ threshold: 1024 });
 
 export async function createShopServer(options: ServerOptions) {
-  const client = await indexFolder(path.join(options.distDir, 'client'));
+  const clientDir = path.join(options.distDir, 'client');
+  // Page files may be rewritten by this or another instance: looked at again after a second.
+  const client = await indexFolder(clientDir, { live: isPageFile, recheckMs: 1_000 });
   const media = await indexFolder(options.mediaDir);
   const entry = (await import(pathToFileURL(path.join(options.distDir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
   const astro = entry.handler;
   const apiListener = getRequestListener(options.api.fetch);
   const buildInfo = await readBuildInfo(options.distDir);
+  const builtAtMs = buildInfo ? Date.parse(buildInfo.builtAt) : 0;
+  // Renders of the on-demand routes go through this server (loopback) with a secret only this
+  // process knows: from outside, /fresh/* is not a page.
+  const renderSecret = randomUUID();
+  let renderBase: string | undefined;
+  const render = async (url: string): Promise<Rendered> => {
+    if (!renderBase) throw new Error('the server is not listening yet');
+    const response = await fetch(renderBase + url, { headers: { 'x-shop-render': renderSecret, 'accept-encoding': 'identity' }, redirect: 'manual' });
+    return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+  };
+  const writer: PageWriter = pageWriter(clientDir, render, (relative) => client.refresh?.(relative));
   const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
   const robots = cached(() => buildRobots(options.api, options.publicSiteUrl));
 
@@ -67,9 +80,17 @@ export async function createShopServer(options: ServerOptions) {
     await astro(req, res);
   }
 
+  /** Headers of a page file or generated page: where it comes from, and its CDN cache tags. */
+  function pageHeaders(locale: Locale, page: string, origin: 'prerendered' | 'regenerated' | 'on-demand') {
+    const tags = [...tagsOfPage(page), `locale:${locale}`].join(' ');
+    return { 'Content-Language': locale, Vary: 'Cookie', 'X-Shop-Page': origin, 'Cache-Tag': tags.replaceAll(' ', ','), 'Surrogate-Key': tags };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://shop.local');
     const { pathname } = url;
+
+    if (pathname.startsWith('/fresh/') && req.headers['x-shop-render'] === renderSecret) return astro(req, res);
 
     if (pathname.startsWith('/api/')) {
       await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
@@ -121,17 +142,29 @@ export async function createShopServer(options: ServerOptions) {
     const locale = explicit ?? cookieLocale ?? DEFAULT_LOCALE;
     if (explicit && explicit !== cookieLocale) res.setHeader('Set-Cookie', localeCookie(explicit));
 
-    const target = resolvePage(client, relative, locale, options.freshness);
+    const target = resolvePage(client, relative, locale);
     if (target.kind === 'file') {
-      sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: { 'Content-Language': locale, Vary: 'Cookie' } });
-      return;
+      const entry = client.get(target.relative);
+      const origin = entry && entry.mtimeMs > builtAtMs ? 'regenerated' : 'prerendered';
+      if (sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, origin) })) return;
     }
     const publicPath = `/${relative.replace(/\/+$/, '')}`;
+    if (target.kind === 'on-demand') {
+      // A page without a file yet (not prerendered, or new): generated once, kept as a file, and
+      // served from it; the next visitor gets the file (X-Shop-Page: regenerated).
+      const { outcome } = await writer.write(locale, target.page, target.payload);
+      const file = `${locale}/${target.page}/${target.payload ? 'payload.json' : 'index.html'}`;
+      if (outcome === 'written' && sendFile(req, res, client, file, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, 'on-demand') })) return;
+      if (target.payload) {
+        res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        return res.end(JSON.stringify({ detail: 'Not found.', error_list: [] }));
+      }
+    }
     // Unknown paths go to Astro without a matching route: it answers with its 404 page.
-    await renderWithAstro(req, res, target.kind === 'on-demand' ? target.url : '/404', locale, publicPath);
+    await renderWithAstro(req, res, '/404', locale, publicPath);
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[http]', req.method, req.url, error);
       if (!res.headersSent) {
@@ -140,6 +173,11 @@ export async function createShopServer(options: ServerOptions) {
       } else res.destroy();
     });
   });
+  server.on('listening', () => {
+    const address = server.address();
+    if (address && typeof address === 'object') renderBase = `http://${address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
+  });
+  return Object.assign(server, { pageWriter: writer });
 }
 
 export type { StaticIndex };

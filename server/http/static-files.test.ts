@@ -23,34 +23,26 @@ describe('safeRelative', () => {
 describe('resolvePage', () => {
   const dist = index(['it/home/index.html', 'en/home/index.html', 'es/p/tappo/index.html', 'favicon.svg']);
   it('serves the file of the locale', () => {
-    expect(resolvePage(dist, 'home', 'it')).toEqual({ kind: 'file', relative: 'it/home/index.html' });
-    expect(resolvePage(dist, 'home-en', 'it')).toEqual({ kind: 'file', relative: 'it/home/index.html' });
-    expect(resolvePage(dist, 'p/tappo/', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/index.html' });
+    expect(resolvePage(dist, 'home', 'it')).toEqual({ kind: 'file', relative: 'it/home/index.html', page: 'home', payload: false });
+    expect(resolvePage(dist, 'home-en', 'it')).toEqual({ kind: 'file', relative: 'it/home/index.html', page: 'home', payload: false });
+    expect(resolvePage(dist, 'p/tappo/', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/index.html', page: 'p/tappo', payload: false });
   });
-  it('renders unknown product slugs on demand and anything else is not found', () => {
-    expect(resolvePage(dist, 'p/nuovo', 'it')).toEqual({ kind: 'on-demand', url: '/fresh/it/p/nuovo' });
+  it('generates pages without a file (product, category, news, content) and anything else is not found', () => {
+    expect(resolvePage(dist, 'p/nuovo', 'it')).toEqual({ kind: 'on-demand', page: 'p/nuovo', payload: false });
     expect(resolvePage(dist, 'p/Bad_Slug', 'it')).toEqual({ kind: 'not-found' });
     expect(resolvePage(dist, 'nope/deeper', 'it')).toEqual({ kind: 'not-found' });
   });
-  it('serves a page payload beside its page, on demand when the page is stale or new', () => {
+  it('serves a page payload beside its page, generated when the page has none yet', () => {
     const withPayload = index(['es/p/tappo/index.html', 'es/p/tappo/payload.json', 'it/account/orders/view/index.html']);
-    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/payload.json' });
-    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es', { isStale: (p) => p === 'p/tappo' })).toEqual({ kind: 'on-demand', url: '/fresh/es/p/tappo/payload.json' });
-    expect(resolvePage(withPayload, 'p/nuovo/payload.json', 'es')).toEqual({ kind: 'on-demand', url: '/fresh/es/p/nuovo/payload.json' });
+    expect(resolvePage(withPayload, 'p/tappo/payload.json', 'es')).toEqual({ kind: 'file', relative: 'es/p/tappo/payload.json', page: 'p/tappo', payload: true });
+    expect(resolvePage(withPayload, 'p/nuovo/payload.json', 'es')).toEqual({ kind: 'on-demand', page: 'p/nuovo', payload: true });
     // Like its page, a single-segment path may be a content page created after the build.
-    expect(resolvePage(withPayload, 'chi-siamo/payload.json', 'es')).toEqual({ kind: 'on-demand', url: '/fresh/es/chi-siamo/payload.json' });
+    expect(resolvePage(withPayload, 'chi-siamo/payload.json', 'es')).toEqual({ kind: 'on-demand', page: 'chi-siamo', payload: true });
     expect(resolvePage(withPayload, 'p/a/b/payload.json', 'es')).toEqual({ kind: 'not-found' });
-  });
-  it('puts the change time of a stale page in its on-demand address (one cached render per change)', () => {
-    const dist = index(['it/p/tappo/index.html']);
-    const freshness = { isStale: (p: string) => p === 'p/tappo', version: (p: string) => (p === 'p/tappo' ? 1764000000000 : undefined) };
-    expect(resolvePage(dist, 'p/tappo', 'it', freshness)).toEqual({ kind: 'on-demand', url: '/fresh/it/p/tappo?v=1764000000000' });
-    expect(resolvePage(dist, 'p/tappo/payload.json', 'it', freshness)).toEqual({ kind: 'on-demand', url: '/fresh/it/p/tappo/payload.json?v=1764000000000' });
-    expect(resolvePage(dist, 'p/nuovo', 'it', freshness)).toEqual({ kind: 'on-demand', url: '/fresh/it/p/nuovo' });
   });
   it('serves the one order shell for every order id', () => {
     const shells = index(['it/account/orders/view/index.html']);
-    expect(resolvePage(shells, 'account/orders/42', 'it')).toEqual({ kind: 'file', relative: 'it/account/orders/view/index.html' });
+    expect(resolvePage(shells, 'account/orders/42', 'it')).toEqual({ kind: 'file', relative: 'it/account/orders/view/index.html', page: 'account/orders/view', payload: false });
     expect(resolvePage(shells, 'account/orders/abc', 'it')).toEqual({ kind: 'not-found' });
   });
   it('never exposes locale folders as public files', () => {

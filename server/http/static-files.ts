@@ -1,6 +1,6 @@
 // Serves files from a folder: an index of the files read once at start (no disk look-up per
 // request), precompressed .br/.gz copies chosen by Accept-Encoding, ETags and cache headers.
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -33,25 +33,53 @@ interface Entry {
   mtimeMs: number;
   br: boolean;
   gz: boolean;
+  /** When the disk was last asked about this path (files that may be rewritten while serving). */
+  checkedAt?: number;
 }
 
 export interface StaticIndex {
   root: string;
   has(relative: string): boolean;
   get(relative: string): Entry | undefined;
+  /** Reads one path from disk again now (after it was written or deleted). */
+  refresh?(relative: string): void;
+}
+
+function statEntry(root: string, rel: string): Entry | undefined {
+  const full = path.join(root, rel);
+  try {
+    const info = statSync(full);
+    if (!info.isFile()) return undefined;
+    return { size: info.size, mtimeMs: info.mtimeMs, br: existsSync(`${full}.br`), gz: existsSync(`${full}.gz`), checkedAt: Date.now() };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface IndexOptions {
+  /**
+   * Paths that may be rewritten while the server runs (regenerated pages, possibly by another
+   * instance sharing the folder): looked at on disk again when their entry is older than
+   * `recheckMs`, so every instance serves a new file within that time.
+   */
+  live?: (relative: string) => boolean;
+  recheckMs?: number;
 }
 
 /** Indexes every file under `root` (paths relative to it, with forward slashes). */
-export async function indexFolder(root: string): Promise<StaticIndex> {
+export async function indexFolder(root: string, options: IndexOptions = {}): Promise<StaticIndex> {
   const files = new Map<string, Entry>();
+  /** Live paths known to be missing, and since when (a bounded negative cache). */
+  const missing = new Map<string, number>();
+  const recheckMs = options.recheckMs ?? 1_000;
   async function walk(dir: string) {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) {
+      else if (entry.isFile() && !/\.(br|gz|tmp)$/.test(entry.name)) {
         const info = await stat(full);
-        files.set(path.relative(root, full).split(path.sep).join('/'), { size: info.size, mtimeMs: info.mtimeMs, br: false, gz: false });
+        files.set(path.relative(root, full).split(path.sep).join('/'), { size: info.size, mtimeMs: info.mtimeMs, br: false, gz: false, checkedAt: Date.now() });
       }
     }
   }
@@ -60,7 +88,26 @@ export async function indexFolder(root: string): Promise<StaticIndex> {
     entry.br = await stat(path.join(root, `${rel}.br`)).then(() => true, () => false);
     entry.gz = await stat(path.join(root, `${rel}.gz`)).then(() => true, () => false);
   }
-  return { root, has: (rel) => files.has(rel), get: (rel) => files.get(rel) };
+  const refresh = (rel: string) => {
+    const entry = statEntry(root, rel);
+    if (entry) {
+      files.set(rel, entry);
+      missing.delete(rel);
+    } else {
+      files.delete(rel);
+      if (missing.size > 10_000) missing.clear();
+      missing.set(rel, Date.now());
+    }
+  };
+  const get = (rel: string): Entry | undefined => {
+    if (options.live?.(rel)) {
+      const entry = files.get(rel);
+      const checked = entry ? (entry.checkedAt ?? 0) : missing.get(rel);
+      if (checked === undefined || Date.now() - checked > recheckMs) refresh(rel);
+    }
+    return files.get(rel);
+  };
+  return { root, has: (rel) => get(rel) !== undefined, get, refresh };
 }
 
 /** A request path made safe to join to a folder, or null when it tries to leave it. */

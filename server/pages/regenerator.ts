@@ -1,0 +1,119 @@
+// Regenerates pages in the background: every interval it looks for new change notes, claims
+// them (one instance per range), renders the pages they touch in every locale, writes the files
+// and tells the CDN (purge webhook). Stock changes write no note, so sales regenerate nothing.
+import { LOCALES } from '../../src/lib/i18n/locales';
+import type { Db } from '../db/client';
+import { adoptBuild, changesAfter, claim, cursorAt, postsPublishedBetween, pruneChanges, sharedCursor, type PageChange } from './page-changes';
+import { pagesFor, type PageTarget } from './page-targets';
+import type { PageWriter } from './page-writer';
+import { publicPathOf, tagsOfPage } from './page-tags';
+
+export const REGEN_INTERVAL_MS = 2_000;
+/** Notes claimed at once: a large import is regenerated in several rounds. */
+const BATCH = 500;
+/** Files rendered at the same time (each render waits on the database as much as on the CPU). */
+const CONCURRENCY = 4;
+
+export interface RegeneratorOptions {
+  db: Db;
+  writer: PageWriter;
+  build: { buildId: string; dataAsOf: Date; changesAsOf?: number };
+  intervalMs?: number;
+  /** Called with what changed after each round (the CDN purge). */
+  onRegenerated?: (change: { paths: string[]; tags: string[] }) => void;
+  log?: (message: string) => void;
+}
+
+export interface Regenerator {
+  /** One round now: claims and renders what is waiting; answers the number of files written or deleted. */
+  runOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+export function createRegenerator(options: RegeneratorOptions): Regenerator {
+  const { db, writer } = options;
+  const log = options.log ?? ((m: string) => console.log(`[pages] ${m}`));
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let adopted = false;
+  let publishedCheck = options.build.dataAsOf;
+
+  async function render(targets: PageTarget[]): Promise<{ files: number; paths: string[]; tags: Set<string> }> {
+    const jobs = targets.flatMap((t) => LOCALES.flatMap((locale) => [{ locale, t, payload: false }, ...(t.payload ? [{ locale, t, payload: true }] : [])]));
+    const paths = new Set<string>();
+    const tags = new Set<string>();
+    let files = 0;
+    await inPool(jobs, CONCURRENCY, async ({ locale, t, payload }) => {
+      try {
+        const { outcome } = await writer.write(locale, t.page, payload);
+        if (outcome === 'failed') return log(`could not render ${locale}/${t.page}${payload ? '/payload.json' : ''}`);
+        files++;
+        paths.add(publicPathOf(t.page, payload));
+        for (const tag of tagsOfPage(t.page)) tags.add(tag);
+        tags.add(`locale:${locale}`);
+      } catch (error) {
+        log(`could not render ${locale}/${t.page}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return { files, paths: [...paths], tags };
+  }
+
+  async function round(): Promise<number> {
+    if (!adopted) {
+      await adoptBuild(db, options.build.buildId, options.build.changesAsOf ?? (await cursorAt(db, options.build.dataAsOf)));
+      adopted = true;
+    }
+    const from = await sharedCursor(db);
+    if (from === null) {
+      adopted = false;
+      return 0;
+    }
+    const notes: PageChange[] = await changesAfter(db, from, BATCH);
+    // Posts scheduled for later appear on their publication time, with no write to note.
+    const now = new Date();
+    const due = await postsPublishedBetween(db, publishedCheck, now);
+    publishedCheck = now;
+    const scheduled: PageChange[] = due.map((p) => ({ id: 0, kind: 'post', refId: p.id, slug: p.slug }));
+    if (notes.length === 0 && scheduled.length === 0) return 0;
+    if (notes.length > 0 && !(await claim(db, from, notes[notes.length - 1]!.id))) return 0; // another instance has them
+    const started = Date.now();
+    const targets = await pagesFor(db, [...notes, ...scheduled]);
+    const { files, paths, tags } = await render(targets);
+    log(`${notes.length + scheduled.length} change(s): ${files} file(s) regenerated in ${Date.now() - started} ms`);
+    if (files > 0) options.onRegenerated?.({ paths, tags: [...tags] });
+    if (notes.length > 0) await pruneChanges(db, from).catch(() => {});
+    return files;
+  }
+
+  const runOnce = () => {
+    running ??= round().finally(() => (running = undefined));
+    return running;
+  };
+
+  return {
+    runOnce,
+    start() {
+      const tick = () => {
+        runOnce()
+          .catch((error: unknown) => log(`round failed (retried next time): ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => {
+            if (timer) timer = setTimeout(tick, options.intervalMs ?? REGEN_INTERVAL_MS).unref();
+          });
+      };
+      timer = setTimeout(tick, 0).unref();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => 0);
+    },
+  };
+}
