@@ -60,7 +60,8 @@ export async function createShopServer(options: ServerOptions) {
   };
   const writer: PageWriter = pageWriter(clientDir, render, (relative) => client.refresh?.(relative));
   const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
-  const robots = cached(() => buildRobots(options.api, options.publicSiteUrl));
+  // The robots text is a setting: it follows a change within the half minute, without a rebuild.
+  const robots = cached(() => buildRobots(options.api, options.publicSiteUrl), 30_000);
 
   /** Small generated texts (robots, sitemap, build manifest), compressed when worth it. */
   async function sendText(req: IncomingMessage, res: ServerResponse, type: string, text: string, cacheControl: string) {

@@ -14,6 +14,7 @@ import { LiveValuesQuerySchema } from '../../../src/lib/contract/live-values';
 import { VariantListQuerySchema, VariantQuerySchema } from '../../../src/lib/contract/product-detail';
 import { PriceQuerySchema, ProductListQuerySchema, RelatedQuerySchema } from '../../../src/lib/contract/products';
 import { CanvasListQuerySchema, CouponApplyBodySchema, CouponRemoveQuerySchema, PromotionListQuerySchema } from '../../../src/lib/contract/promotions';
+import { ImportantProductsQuerySchema, ProductPagesQuerySchema } from '../../../src/lib/contract/site-pages';
 import { ShippingPoliciesQuerySchema } from '../../../src/lib/contract/shop';
 import { CustomerListQuerySchema, UserListQuerySchema } from '../../../src/lib/contract/users';
 import { WishlistRowBodySchema, WishlistRowPatchSchema, WishlistRowsQuerySchema } from '../../../src/lib/contract/wishlist';
@@ -38,6 +39,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: 'products/p/{slug}/', tag: 'Catalogue', summary: 'Product detail with assets, variants and stock.', access: 'public', pathParams: { slug: 'Product slug' }, answers: 'ProductDetail', errors: { 404: 'Product not found' } },
   { method: 'get', path: 'products/p/price/{code}/', tag: 'Catalogue', summary: 'The price for a customer and season: per-customer price, else special, else standard.', access: 'optional', pathParams: { code: 'Product code or slug' }, query: PriceQuerySchema, answers: '{product, code, standard_price, special_price, price, source, currency}', errors: { 403: 'Not allowed to act for that customer' } },
   { method: 'get', path: 'products/p/related/', tag: 'Catalogue', summary: 'Related products by kind (Related, Upselling, Crosselling, Spare parts, Showcase).', access: 'public', query: RelatedQuerySchema, answers: '{kind, results, count} or one group per kind', errors: { 404: 'Product not found' } },
+  { method: 'get', path: 'site/product-pages/', tag: 'Catalogue', summary: 'Whole product pages in bulk for the page build and regeneration: detail and related products of up to 500 products per call, by id order (after, limit) or by ids.', access: 'public', query: ProductPagesQuerySchema, answers: '{results: [{product: ProductDetail, related: RelatedGroup[]}], count, next}' },
+  { method: 'get', path: 'site/important-products/', tag: 'Catalogue', summary: 'Ids of the products a bounded build prerenders, most important first: bestsellers and new arrivals, offers, most ordered.', access: 'public', query: ImportantProductsQuerySchema, answers: '{results: number[], count}' },
   { method: 'get', path: 'products/p/assets/{id}/', tag: 'Catalogue', summary: "A product's images and files, by image number.", access: 'public', pathParams: { id: 'Product id' }, answers: 'Paged<Image>' },
   { method: 'get', path: 'products/pp/', tag: 'Catalogue', summary: 'Variants of a product.', access: 'public', query: VariantListQuerySchema, answers: 'Paged<Variant>', paged: true },
   { method: 'get', path: 'products/pp/{id}/', tag: 'Catalogue', summary: 'One variant with its product and custom fields.', access: 'public', pathParams: { id: 'Variant id' }, query: VariantQuerySchema, answers: 'Variant' },
