@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import type { PageChange } from './page-changes';
+import { rememberId } from './page-tags';
 
 export interface PageTarget {
   /** Path without locale, e.g. "p/tappo". */
@@ -58,8 +59,11 @@ export async function pagesFor(db: Db, changes: PageChange[]): Promise<PageTarge
   }
   if (productIds.size) {
     const ids = [...productIds].join(',');
-    const products = await queryRows<{ slug: string }>(db, sql`select slug from products where id = any(${`{${ids}}`}::int[])`);
-    for (const p of products) add(`p/${p.slug}`, true);
+    const products = await queryRows<{ id: number; slug: string }>(db, sql`select id, slug from products where id = any(${`{${ids}}`}::int[])`);
+    for (const p of products) {
+      add(`p/${p.slug}`, true);
+      rememberId('product', p.slug, p.id);
+    }
     const memberships = await queryRows<{ id: number }>(db, sql`select distinct category_id as id from product_categories where product_id = any(${`{${ids}}`}::int[])`);
     for (const m of memberships) categoryIds.add(m.id);
   }
