@@ -17,8 +17,22 @@ export interface PageTarget {
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
-/** Pages whose files a setting is part of. */
-const SETTING_PAGES: Record<string, PageTarget[]> = {};
+const CONTACT_PAGES: PageTarget[] = ['contatti', 'contacts', 'contactos'].map((page) => ({ page, payload: false }));
+const PREVIEW_PAGES: PageTarget[] = [{ page: 'pgb-editor-preview', payload: false }];
+
+/** Pages whose files a setting is part of (robots.txt reads its setting itself). */
+const SETTING_PAGES: Record<string, PageTarget[]> = {
+  RECAPTCHA_ENABLED: CONTACT_PAGES,
+  GOOGLE_RECAPTCHA_SITE_KEY: CONTACT_PAGES,
+  PAGE_BUILDER_URL: PREVIEW_PAGES,
+  PAGE_BUILDER_SITE_KEY: PREVIEW_PAGES,
+};
+
+/**
+ * Built-in pages a content page may not replace: a page document with such a slug is never
+ * rendered over them (nor, when it does not render, allowed to delete them).
+ */
+const BUILT_IN = new Set(['home', 'home-en', 'home-es', 'p', 'c', 'news', 'cart', 'customers', 'account', 'auth', 'contatti', 'contacts', 'contactos', 'pgb-editor-preview', 'fresh']);
 
 export async function pagesFor(db: Db, changes: PageChange[]): Promise<PageTarget[]> {
   const out = new Map<string, PageTarget>();
@@ -47,7 +61,7 @@ export async function pagesFor(db: Db, changes: PageChange[]): Promise<PageTarge
         add('home', false);
         break;
       case 'page':
-        if (slug) add(slug, true);
+        if (slug && !BUILT_IN.has(slug)) add(slug, true);
         break;
       case 'home':
         add('home', false);

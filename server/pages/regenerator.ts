@@ -13,6 +13,7 @@ export const REGEN_INTERVAL_MS = 2_000;
 const BATCH = 500;
 /** Files rendered at the same time (each render waits on the database as much as on the CPU). */
 const CONCURRENCY = 4;
+const FRAME_SETTINGS = new Set(['DEFAULT_EXTRA_SCRIPT_HEAD', 'ECSYS_EXTRA_SCRIPT_HEAD', 'DEFAULT_EXTRA_SCRIPT']);
 
 export interface RegeneratorOptions {
   db: Db;
@@ -85,6 +86,11 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
     if (notes.length === 0 && scheduled.length === 0) return 0;
     if (notes.length > 0 && !(await claim(db, from, notes[notes.length - 1]!.id))) return 0; // another instance has them
     const started = Date.now();
+    // The menu (categories) and the owner's extra scripts are in every page's frame.
+    if (notes.some((n) => n.kind === 'category' || (n.kind === 'setting' && n.slug !== null && FRAME_SETTINGS.has(n.slug)))) {
+      const g = globalThis as { __SHOP_FRAME_VERSION__?: number };
+      g.__SHOP_FRAME_VERSION__ = (g.__SHOP_FRAME_VERSION__ ?? 0) + 1;
+    }
     const targets = await pagesFor(db, [...notes, ...scheduled]);
     const { files, paths, tags } = await render(targets);
     log(`${notes.length + scheduled.length} change(s): ${files} file(s) regenerated in ${Date.now() - started} ms`);

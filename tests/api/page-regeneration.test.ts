@@ -98,6 +98,15 @@ describe('the change notes behind page regeneration', () => {
     const notes = await changesAfter(shop.database.db, before, 100);
     expect(notes.map((n) => `${n.kind}:${n.slug}`)).toEqual([`product:${p.slug}-nuovo`, `product:${p.slug}`, 'page:chi-siamo', 'setting:DEFAULT_ROBOTS']);
   });
+
+  it('settings regenerate the pages they are part of; a content page never replaces a built-in page', async () => {
+    const pages = async (change: Omit<Parameters<typeof pagesFor>[1][number], 'id'>) => (await pagesFor(shop.database.db, [{ id: 1, ...change }])).map((t) => t.page);
+    expect(await pages({ kind: 'setting', refId: null, slug: 'GOOGLE_RECAPTCHA_SITE_KEY' })).toEqual(['contatti', 'contacts', 'contactos']);
+    expect(await pages({ kind: 'setting', refId: null, slug: 'PAGE_BUILDER_URL' })).toEqual(['pgb-editor-preview']);
+    expect(await pages({ kind: 'setting', refId: null, slug: 'DEFAULT_ROBOTS' })).toEqual([]);
+    expect(await pages({ kind: 'page', refId: 1, slug: 'cart' })).toEqual([]);
+    expect(await pages({ kind: 'page', refId: 1, slug: 'chi-siamo' })).toEqual(['chi-siamo']);
+  });
 });
 
 describe('regeneration with several instances', () => {

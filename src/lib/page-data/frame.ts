@@ -31,8 +31,16 @@ async function fetchFrame(locale: Locale): Promise<FrameData> {
   return { menu, scripts: { head: [head, ecsysHead].filter(Boolean).join('\n'), body } };
 }
 
+/**
+ * Moved by the server's page regeneration when the menu or the extra scripts changed, so the
+ * pages regenerated after it show the new ones at once.
+ */
+const frameVersion = () => (globalThis as { __SHOP_FRAME_VERSION__?: number }).__SHOP_FRAME_VERSION__ ?? 0;
+let cachedVersion = frameVersion();
+
 export function loadFrame(locale: Locale): Promise<FrameData> {
-  if (Date.now() - cachedAt > FRAME_TTL_MS) {
+  if (Date.now() - cachedAt > FRAME_TTL_MS || frameVersion() !== cachedVersion) {
+    cachedVersion = frameVersion();
     cache.clear();
     cachedAt = Date.now();
   }
