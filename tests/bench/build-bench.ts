@@ -371,7 +371,8 @@ async function benchOne(run: BuildRun, adminUrl: string, timeoutMs: number): Pro
     figures.ok = build.ok;
     console.log(`  load before the build: ${loadBefore}`);
     say(`  build wall time          ${fmtS(build.wallMs)}${build.finalLineMs !== undefined && build.exited ? ` (final line at ${fmtS(build.finalLineMs)})` : ''}`);
-    say(`  per 1,000 products       ${((build.wallMs / 1000 / n) * 1000).toFixed(1)} s`);
+    const perPrerendered = run.prerender ? `, per 1,000 prerendered ${((build.wallMs / run.prerender)).toFixed(1)} s` : '';
+    say(`  per 1,000 products       ${((build.wallMs / 1000 / n) * 1000).toFixed(1)} s${perPrerendered}`);
     say(`  peak RSS (process tree)  ${fmtMb(build.peakRss)}`);
     say(`  dist                     ${size.files} files (${size.html} HTML), ${fmtMb(size.bytes)}`);
     say(`  exited by itself         ${build.exited ? `yes (code ${build.code})` : build.finalLineMs === undefined ? 'no final line; killed' : `did not exit within ${EXIT_GRACE_MS / 1000} s of its final line; killed`}`);
