@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import PageBlocks, { type BlockProducts } from '../components/blocks/PageBlocks';
 import type { BlockLabels } from '../components/blocks/block-labels';
 import type { Locale } from '../lib/i18n/locales';
+import { seedLiveProducts } from '../lib/live/live-products';
 import type { PreviewDocument } from './blocks/preview-document';
 import { acceptPreviewMessage, announceReady } from './blocks/preview-message';
 import { loadPreviewProducts } from './blocks/preview-products';
@@ -33,7 +34,10 @@ export default function EditorPreview({ locale, allowedOrigin, labels, waiting }
       setProducts({});
       if (next.blocks.some((b) => b.type === 'products')) {
         void loadPreviewProducts(locale, next.blocks).then((found) => {
-          if (generation === latest) setProducts(found);
+          if (generation !== latest) return;
+          // The list answer carries stock: the cards' badges read it from the live store.
+          seedLiveProducts(Object.values(found).flatMap((list) => list ?? []));
+          setProducts(found);
         });
       }
     };

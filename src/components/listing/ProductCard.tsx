@@ -1,25 +1,22 @@
 // The one product card: rendered to static HTML on prerendered pages (strips, content blocks)
-// and by the listing island, so both look the same.
+// and by the listing island, so both look the same. The card carries content only: its stock
+// badge is a neutral placeholder (data-live-stock) until the live value is known, filled by the
+// static filler script (src/lib/live/live-filler.ts) or given by the island as `stock`.
 import { CARD_SIZES, srcsetFor } from '../../lib/images';
 import type { CardProduct } from '../../lib/listing/card-product';
 import type { ListingText } from '../../lib/listing/messages';
+import { EMPTY_BADGE_TEXT, isStockState, stockBadgeClass, stockMessageKey, type StockBadgeView } from '../../lib/live/stock-badge';
 
 interface Props {
   product: CardProduct;
   text: ListingText;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  /** The live stock state; static HTML leaves it pending (a placeholder the filler script fills). */
+  stock?: StockBadgeView;
 }
 
-// Dark text on light tints keeps contrast above 4.5:1 for every state (as StockBadge.astro).
-const STOCK_STYLE = {
-  available: 'bg-[#E6F4E8] text-[#00660A]',
-  low: 'bg-[#FFF1E5] text-[#8A3F00]',
-  backorder: 'bg-[#EEF0F2] text-secondary',
-  unavailable: 'bg-[#FDE8E8] text-[#A00000]',
-} as const;
-
-export default function ProductCard({ product, text, eager = false, headingLevel = 3 }: Props) {
+export default function ProductCard({ product, text, eager = false, headingLevel = 3, stock = 'pending' }: Props) {
   const { t } = text;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { standard_price: standard, special_price: special } = product.price;
@@ -64,8 +61,13 @@ export default function ProductCard({ product, text, eager = false, headingLevel
             )}
             <span className="text-xs text-muted">{t('product.priceVatExcluded')}</span>
           </p>
-          <span className={`inline-block px-2 py-0.5 text-xs font-semibold ${STOCK_STYLE[product.stock_state]}`} data-stock-state={product.stock_state}>
-            {t(`product.stock.${product.stock_state}`)}
+          <span
+            className={stockBadgeClass(stock)}
+            data-live-stock={product.id}
+            data-stock-state={isStockState(stock) ? stock : undefined}
+            aria-busy={stock === 'pending' ? true : undefined}
+          >
+            {isStockState(stock) ? t(stockMessageKey(stock)) : EMPTY_BADGE_TEXT}
           </span>
         </div>
       </div>

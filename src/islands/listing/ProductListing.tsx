@@ -1,16 +1,22 @@
 // The product list island of /p and /c/:slug: filters, order, results and pages. The server
 // renders it with the prerendered first page; in the browser it reads the address, loads the
 // list the address asks for, and writes every change back to it (the back button works).
+// Stock is not in the prerendered list: the cards read the live store, which every list answer
+// (products/p/ carries stock) fills, so a listing page makes no separate live call.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../components/listing/ProductCard';
+import { createClient, getJson } from '../../lib/api/client';
+import type { Paged } from '../../lib/contract/common';
+import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
 import type { CardProduct } from '../../lib/listing/card-product';
 import { flattenCategories, type CategoryOption, type FilterField } from '../../lib/listing/filter-options';
 import { listingText, type ListingMessages } from '../../lib/listing/messages';
 import { hasActiveFilters, listingHref, type ListingState } from '../../lib/listing/query-state';
+import { $liveProducts, seedLiveProducts } from '../../lib/live/live-products';
 import {
-  $productList, clearFilters, goToPage, initProductList, productListStateFrom, reloadProducts, showListingQuery, type WriteUrl,
+  $productList, clearFilters, goToPage, initProductList, productListStateFrom, reloadProducts, showListingQuery, type FetchProductPage, type WriteUrl,
 } from '../../lib/stores/product-list';
 import ActiveFilters from './ActiveFilters';
 import FilterPanel from './FilterPanel';
@@ -37,13 +43,25 @@ const writeUrl: WriteUrl = (href, mode) => {
   else window.history.replaceState(window.history.state, '', href);
 };
 
+/** products/p/ as the list store asks for it; each answer's stock goes to the live store. */
+function fetchPageSeedingLive(locale: Locale): FetchProductPage {
+  let client: ReturnType<typeof createClient> | undefined;
+  return async (query) => {
+    const result = await getJson<Paged<ProductSummary>>((client ??= createClient({ locale })), 'products/p/', query);
+    if (result.ok) seedLiveProducts(result.data.results);
+    return result;
+  };
+}
+
 export default function ProductListing(props: ProductListingProps) {
   const { locale, basePath, baseCategory, heading, initial, categories, customFields, messages } = props;
   const text = useMemo(() => listingText(locale, messages), [locale, messages]);
   const { t } = text;
   const serverState = useMemo(() => productListStateFrom(initial), [initial]);
   const live = useStore($productList);
-  // Until the store is filled in the browser, render exactly what the server rendered.
+  const liveProducts = useStore($liveProducts);
+  // Until the store is filled in the browser, render exactly what the server rendered (stock
+  // badges as placeholders, as the server has no live values).
   const [ready, setReady] = useState(false);
   const list = ready ? live : serverState;
   const { filters, page, pageCount, count, loading, error, products } = list;
@@ -61,6 +79,7 @@ export default function ProductListing(props: ProductListingProps) {
       baseCategory,
       allowedCategories: baseCategory ? [...categoryNames.keys()] : undefined,
       initial,
+      fetchPage: fetchPageSeedingLive(locale),
       writeUrl,
     });
     setReady(true);
@@ -150,7 +169,7 @@ export default function ProductListing(props: ProductListingProps) {
             >
               {products.map((product, i) => (
                 <li key={product.slug} className="flex">
-                  <ProductCard product={product} text={text} eager={i < 4} />
+                  <ProductCard product={product} text={text} eager={i < 4} stock={(ready && liveProducts[product.id]?.stock_state) || 'pending'} />
                 </li>
               ))}
             </ul>

@@ -2,25 +2,26 @@
 // HTML for visitors and crawlers), the version to buy when the product has several, quantity,
 // "Add to cart" and "Add to wishlist". Signed out it links to sign-in; an agent with no
 // customer is sent to choose one. Rules and calls live in the cart and wishlist stores.
+// Stock, availability and the customer's price are live values (src/lib/live/): the page's
+// props carry content only. Until they arrive nothing claims availability; when the live call
+// fails, the API's own cart rules decide (adding refuses quantities above stock).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { StockState } from '../../lib/contract/products';
+import type { LiveStock } from '../../lib/contract/live-values';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
+import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/live-products';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
 import { addToWishlist, initWishlist } from '../../lib/stores/wishlist';
-import { priceForCustomer } from './customer-price';
 
+/** What the page bakes in: content only (the public unit price). */
 export interface BuyBoxItem {
   id: number;
   code: string;
   name: string;
   price: number;
-  quantity: number;
-  is_backorderable: boolean;
-  stock_state: StockState;
 }
 
 interface Props {
@@ -31,7 +32,8 @@ interface Props {
   variants: BuyBoxItem[];
 }
 
-type PriceState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; value: number };
+/** checking: live values not here yet; known: here; unknown: the live call failed (the API decides). */
+type LiveView = { status: 'checking' | 'unknown' } | { status: 'known'; stock: LiveStock; price: number };
 
 export default function BuyBox({ locale, messages, path, product, variants }: Props) {
   const t = useMemo(() => createT(messages, locale), [messages, locale]);
@@ -42,13 +44,16 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const [qty, setQty] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [price, setPrice] = useState<PriceState>({ status: 'idle' });
+  const liveProducts = useStore($liveProducts);
+  const liveStatus = useStore($liveStatus);
   const ids = useId();
 
   useEffect(() => {
     setHydrated(true);
     initCart();
     initWishlist();
+    // Usually asked already, with the page's other products, by the badge filler: then no call.
+    requestLiveProducts([product.id], { complete: true });
   }, []);
 
   const signedIn = hydrated && session.reason === 'valid';
@@ -57,31 +62,37 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const item = variant ?? product;
   const needsVariant = variants.length > 0 && !variant;
 
-  useEffect(() => {
-    if (!customer || needsVariant) return setPrice({ status: 'idle' });
-    let current = true;
-    setPrice({ status: 'loading' });
-    void priceForCustomer(item.code, variant?.id ?? null).then((value) => {
-      if (current) setPrice(value === null ? { status: 'failed' } : { status: 'ready', value });
-    });
-    return () => void (current = false);
-  }, [customer?.id, session.season, item.code, variant?.id, needsVariant]);
-
-  const soldOut = !item.is_backorderable && item.quantity <= 0;
-  const max = item.is_backorderable ? undefined : Math.max(item.quantity, 1);
+  // The first render equals the server's (checking); the store's values come after hydration.
+  const status = hydrated ? liveStatus[product.id] : undefined;
+  const live = status === 'ready' ? liveProducts[product.id] : undefined;
+  const liveOf = (variantId: number | null): LiveView => {
+    if (status === 'failed' || status === 'missing') return { status: 'unknown' };
+    if (!live || live.variants === null) return { status: 'checking' };
+    const found = variantId === null ? live : live.variants.find((v) => v.id === variantId);
+    return found ? { status: 'known', stock: found, price: found.price.price } : { status: 'unknown' };
+  };
+  const itemLive = liveOf(variant?.id ?? null);
+  const stock = itemLive.status === 'known' ? itemLive.stock : null;
+  const checking = itemLive.status === 'checking';
+  const isSoldOut = (s: LiveStock | null) => s !== null && !s.is_backorderable && s.quantity <= 0;
+  const soldOut = isSoldOut(stock);
+  const max = stock && !stock.is_backorderable ? Math.max(stock.quantity, 1) : undefined;
   const inCart = cart.rows.find((r) => r.product === product.id && (r.variant ?? null) === (variant?.id ?? null))?.qty ?? 0;
+  // The live call is made for the session's customer: its price is the customer's.
+  const priceStatus = itemLive.status === 'known' ? 'ready' : itemLive.status === 'checking' ? 'loading' : 'failed';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (needsVariant) return setError(t('shop.buyBox.chooseVersion'));
     const wanted = Number(qty);
     if (!/^\d+$/.test(qty.trim()) || !Number.isInteger(wanted) || wanted <= 0) return setError(t('validation.quantityPositive'));
-    if (!item.is_backorderable && wanted > item.quantity) {
-      return setError(`${t('errors.quantityNotAvailable')}. ${t('shop.buyBox.maxQuantity', { count: Math.max(item.quantity, 0) })}`);
+    if (stock && !stock.is_backorderable && wanted > stock.quantity) {
+      return setError(`${t('errors.quantityNotAvailable')}. ${t('shop.buyBox.maxQuantity', { count: Math.max(stock.quantity, 0) })}`);
     }
     setError(null);
     setAdding(true);
-    await addToCart(product.id, wanted, variant?.id ?? null, { quantity: item.quantity, isBackorderable: item.is_backorderable });
+    // Without live stock (the call failed) the API's cart rules decide.
+    await addToCart(product.id, wanted, variant?.id ?? null, stock ? { quantity: stock.quantity, isBackorderable: stock.is_backorderable } : undefined);
     setAdding(false);
   };
 
@@ -89,18 +100,26 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const loginHref = `/auth/login?next=${encodeURIComponent(path)}`;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 border border-line p-4" data-buy-box data-hydrated={hydrated ? '' : undefined} aria-label={t('shop.buyBox.title')}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4 border border-line p-4"
+      data-buy-box
+      data-hydrated={hydrated ? '' : undefined}
+      data-live={itemLive.status}
+      aria-label={t('shop.buyBox.title')}
+    >
       {customer && !needsVariant && (
-        <p className="m-0" aria-live="polite" data-customer-price={price.status}>
-          {price.status === 'loading' && <span className="text-muted">{t('shop.buyBox.priceLoading')}</span>}
-          {price.status === 'ready' && (
+        <p className="m-0" aria-live="polite" data-customer-price={priceStatus}>
+          {itemLive.status === 'checking' && <span className="text-muted">{t('shop.buyBox.priceLoading')}</span>}
+          {itemLive.status === 'known' && (
             <>
               <span className="font-semibold">{t('shop.buyBox.yourPrice')} </span>
-              <span className="text-2xl font-bold text-primary-dark" data-price-value>{formatEuro(price.value, locale)}</span>
+              <span className="text-2xl font-bold text-primary-dark" data-price-value>{formatEuro(itemLive.price, locale)}</span>
               <span className="text-xs text-muted"> {t('shop.vatExcluded')}</span>
             </>
           )}
-          {price.status === 'failed' && <span className="text-muted">{t('shop.buyBox.priceFallback', { price: formatEuro(item.price, locale) })}</span>}
+          {itemLive.status === 'unknown' && <span className="text-muted">{t('shop.buyBox.priceFallback', { price: formatEuro(item.price, locale) })}</span>}
         </p>
       )}
       {variants.length > 0 && (
@@ -122,7 +141,10 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
                 />
                 <span>{v.name}</span>
                 <span className="text-sm text-muted">{formatEuro(v.price, locale)}</span>
-                {!v.is_backorderable && v.quantity <= 0 && <span className="text-sm text-[#A00000]">{t('shop.buyBox.soldOut')}</span>}
+                {(() => {
+                  const vLive = liveOf(v.id);
+                  return vLive.status === 'known' && isSoldOut(vLive.stock) && <span className="text-sm text-[#A00000]">{t('shop.buyBox.soldOut')}</span>;
+                })()}
               </label>
             ))}
           </div>
@@ -147,9 +169,15 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           className={`mt-1 block w-28 border-2 bg-white px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
           data-buy-qty
         />
-        <p id={`${ids}-stock`} className="m-0 mt-1 text-sm text-muted">
-          {item.is_backorderable ? t('shop.buyBox.backorderable') : t('shop.buyBox.inStock', { count: Math.max(item.quantity, 0) })}
-          {inCart > 0 && <> · {t('shop.buyBox.inCart', { count: inCart })}</>}
+        <p id={`${ids}-stock`} className="m-0 mt-1 min-h-[1.25rem] text-sm text-muted" aria-busy={checking ? true : undefined} data-buy-stock>
+          {checking
+            ? t('shop.buyBox.checkingStock')
+            : stock
+              ? stock.is_backorderable
+                ? t('shop.buyBox.backorderable')
+                : t('shop.buyBox.inStock', { count: Math.max(stock.quantity, 0) })
+              : null}
+          {inCart > 0 && <>{checking || stock ? ' · ' : ''}{t('shop.buyBox.inCart', { count: inCart })}</>}
         </p>
         {error && <p id={errorId} role="alert" className="m-0 mt-1 text-sm font-semibold text-error" data-buy-error>{error}</p>}
       </div>
@@ -160,7 +188,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           <a href={`/customers?next=${encodeURIComponent(path)}`} className="btn-primary" data-buy-choose-customer>{t('shop.buyBox.chooseCustomer')}</a>
         ) : (
           <>
-            <button type="submit" className="btn-primary" disabled={adding || soldOut} data-add-to-cart>
+            <button type="submit" className="btn-primary" disabled={adding || soldOut || checking} data-add-to-cart>
               {soldOut ? t('shop.buyBox.soldOut') : adding ? t('shop.buyBox.adding') : t('shop.buyBox.addToCart')}
             </button>
             <button type="button" className="btn-outline" onClick={() => void addToWishlist(product.id)} data-add-to-wishlist>

@@ -1,6 +1,7 @@
 // What a product card shows: the few fields of a ProductSummary the island needs, so the
-// prerendered props and the store stay small.
-import type { Image, ProductPrice, ProductSummary, StockState } from '../contract/products';
+// prerendered props and the store stay small. Content only: stock comes from the live store
+// (src/lib/live/), never from what a page baked in.
+import type { Image, ProductPrice, ProductSummary } from '../contract/products';
 
 export interface CardProduct {
   id: number;
@@ -9,7 +10,6 @@ export interface CardProduct {
   name: string;
   brand: string;
   price: Pick<ProductPrice, 'standard_price' | 'special_price'>;
-  stock_state: StockState;
   image: Image | null;
   /** The `shop` custom field (bestseller, new), for the badge. */
   shop: string | null;
@@ -22,7 +22,6 @@ export const toCardProduct = (p: ProductSummary): CardProduct => ({
   name: p.name,
   brand: p.brand,
   price: { standard_price: p.price.standard_price, special_price: p.price.special_price },
-  stock_state: p.stock_state,
   image: p.image,
   shop: p.custom_fields.find((f) => f.key === 'shop')?.value ?? null,
 });

@@ -29,7 +29,7 @@ const summary = (id: number): ProductSummary => ({
 });
 const card = (id: number): CardProduct => ({
   id, slug: `product-${id}`, code: `ENO-${id}`, name: `Product ${id}`, brand: 'Brand',
-  price: { standard_price: id, special_price: null }, stock_state: 'available', image: null, shop: null,
+  price: { standard_price: id, special_price: null }, image: null, shop: null,
 });
 
 /** A fake API with `total` products, answering pages of 12. */
