@@ -14,6 +14,20 @@ export default defineConfig({
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
       },
+      {
+        // The deployment as a whole: build, two servers, nginx, purge webhook (tests/system/,
+        // needs TEST_DATABASE_URL). One build per run, shared by the blocks of one file.
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+          sequence: { concurrent: false },
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
-// npm test: unit and API tests (PGlite), the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests against the real server. Prints one
-// closing line "N passed, N failed" over all of them.
+// npm test: unit and API tests (PGlite), the API tests again on PostgreSQL and the system tests
+// (tests/system: build, two servers, nginx) when TEST_DATABASE_URL is set, then the browser
+// tests against the real server. Prints one closing line "N passed, N failed" over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +44,12 @@ if ((!only || only === 'api') && process.env.TEST_DATABASE_URL) {
   run('API tests (PostgreSQL)', vitestArgs('postgres', ['api']), { SHOP_TEST_DB: 'postgres' }, vitestReport('postgres'), readVitest);
 } else if (!only) {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
+}
+if ((!only || only === 'system') && process.env.TEST_DATABASE_URL) {
+  // Build on a fresh PostgreSQL database, two servers, nginx in front, purge webhook.
+  run('system tests (build, serve, nginx; PostgreSQL)', vitestArgs('system', ['system']), {}, vitestReport('system'), readVitest);
+} else if (!only || only === 'system') {
+  console.log('\n(TEST_DATABASE_URL is not set: the system tests (build, two servers, nginx) were skipped)');
 }
 if (!only || only === 'e2e') {
   run('browser tests (Chromium)', ['tsx', 'tests/e2e/run-e2e.ts'], {}, path.join(tmp, 'e2e', 'results.json'), (json) => {

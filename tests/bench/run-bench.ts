@@ -3,17 +3,19 @@
 // - latency and throughput of a prerendered page, the product list API and a product detail;
 // - transfer size of the home page and the list answer, compressed vs raw.
 // - Lighthouse scores and JavaScript per page (BENCH_LIGHTHOUSE=0 skips it);
-// - the site build for catalogues of N products on PostgreSQL (build-bench.ts).
+// - the site build for catalogues of N products on PostgreSQL (build-bench.ts);
+// - one product page from the shop vs the same file from nginx (static-vs-nginx.ts, wrk).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
 //
-// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse; all by default.
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx; all by default.
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
 import { runBuildBench } from './build-bench';
 import { runLighthouse } from './lighthouse';
+import { benchStaticVsNginx } from './static-vs-nginx';
 
-const SECTIONS = ['http', 'lighthouse', 'build'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -112,4 +114,5 @@ async function shopSections() {
 console.log(`bench sections: ${[...sections].join(', ')}`);
 if (sections.has('http') || sections.has('lighthouse')) await shopSections();
 if (sections.has('build')) await runBuildBench();
+if (sections.has('nginx')) await benchStaticVsNginx();
 
