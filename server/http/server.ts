@@ -18,7 +18,8 @@ import { sendResized, wantsResize } from './media-images';
 import { isPageFile, isPublicFile, resolvePage } from './page-routing';
 import { pageWriter, type PageWriter, type Rendered } from '../pages/page-writer';
 import { tagsOfPage } from '../pages/page-tags';
-import { indexFolder, safeRelative, sendFile, type StaticIndex } from './static-files';
+import { indexFolder, safeRelative, sendFile, useCompressor, type StaticIndex } from './static-files';
+import { compressBeside } from '../build-site';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -41,6 +42,8 @@ const compress = compression({ threshold: 1024 });
 
 export async function createShopServer(options: ServerOptions) {
   const clientDir = path.join(options.distDir, 'client');
+  // Pages get their compressed copies on their first request (brotli 6, as regenerated ones).
+  useCompressor((file, body) => compressBeside(file, body, 6));
   // Page files may be rewritten by this or another instance: looked at again after a second.
   const client = await indexFolder(clientDir, { live: isPageFile, recheckMs: 1_000 });
   const media = await indexFolder(options.mediaDir);

@@ -126,6 +126,8 @@ export function safeRelative(pathname: string): string | null {
 
 export interface SendOptions {
   cacheControl: string;
+  /** Do not make compressed copies now (they were just made, or could not be). */
+  raw?: boolean;
   headers?: Record<string, string>;
   status?: number;
 }
@@ -166,7 +168,37 @@ function keepBody(file: string, mtimeMs: number, body: Buffer) {
   }
 }
 
-const accepts = (req: IncomingMessage, encoding: string) => new RegExp(`\\b${encoding}\\b`).test(String(req.headers['accept-encoding'] ?? ''));
+const ACCEPTS = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+const accepts = (req: IncomingMessage, encoding: 'br' | 'gzip') => ACCEPTS[encoding].test(String(req.headers['accept-encoding'] ?? ''));
+
+/** Text worth compressing; the build compresses only hashed assets, pages on first request. */
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+
+/** Compressed copies being written, so a burst of first requests compresses a file once. */
+const compressing = new Map<string, Promise<void>>();
+
+/**
+ * Writes the compressed copies of a file that has none yet (the build leaves pages raw:
+ * compressing 60,000 files cost it more than rendering them) and updates the index.
+ */
+function compressOnce(index: StaticIndex, relative: string): Promise<void> {
+  const file = path.join(index.root, relative);
+  let running = compressing.get(file);
+  if (!running) {
+    running = readFile(file)
+      .then((body) => compressCopies(file, body))
+      .then(() => index.refresh?.(relative))
+      .finally(() => compressing.delete(file));
+    compressing.set(file, running);
+  }
+  return running;
+}
+
+let compressCopies: (file: string, body: Buffer) => Promise<unknown> = async () => {};
+/** How copies are written (server/build-site's compressBeside: brotli 6 and gzip, atomically). */
+export function useCompressor(compress: (file: string, body: Buffer) => Promise<unknown>) {
+  compressCopies = compress;
+}
 
 /** Sends an indexed file; answers 304 when the client has it. */
 export function sendFile(req: IncomingMessage, res: ServerResponse, index: StaticIndex, relative: string, options: SendOptions): boolean {
@@ -174,6 +206,15 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, index: Stati
   if (!entry) return false;
   const etag = `W/"${entry.size.toString(16)}-${Math.floor(entry.mtimeMs).toString(16)}"`;
   const encoding = entry.br && accepts(req, 'br') ? 'br' : entry.gz && accepts(req, 'gzip') ? 'gzip' : null;
+  if (!options.raw && !entry.br && !entry.gz && entry.size >= 512 && COMPRESSIBLE.test(relative) && (accepts(req, 'br') || accepts(req, 'gzip'))) {
+    // First request of a page since the build: its copies are made now (about a millisecond),
+    // then it is answered like any other.
+    compressOnce(index, relative).then(
+      () => sendFile(req, res, index, relative, { ...options, raw: true }) || res.destroy(),
+      () => sendFile(req, res, index, relative, { ...options, raw: true }) || res.destroy(),
+    );
+    return true;
+  }
   const headers: Record<string, string> = {
     'Content-Type': contentTypeOf(relative),
     'Cache-Control': options.cacheControl,

@@ -1,8 +1,27 @@
-// Prices and dates for islands, without i18next (which stays on the server).
+// Prices and dates for islands and pages, without i18next (which stays on the server). Intl
+// formatters are costly to make: one per locale and style, kept.
 import { INTL_LOCALE, type Locale } from './locales';
 
-export const formatEuro = (value: number, locale: Locale) =>
-  new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' }).format(value);
+const money = new Map<Locale, Intl.NumberFormat>();
+const days = new Map<string, Intl.DateTimeFormat>();
 
-export const formatDay = (value: string | Date, locale: Locale, style: 'long' | 'medium' | 'short' = 'medium') =>
-  new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: style }).format(new Date(value));
+export function euroFormat(locale: Locale): Intl.NumberFormat {
+  let format = money.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' });
+    money.set(locale, format);
+  }
+  return format;
+}
+
+export const formatEuro = (value: number, locale: Locale) => euroFormat(locale).format(value);
+
+export function formatDay(value: string | Date, locale: Locale, style: 'long' | 'medium' | 'short' = 'medium') {
+  const key = `${locale}:${style}`;
+  let format = days.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: style });
+    days.set(key, format);
+  }
+  return format.format(new Date(value));
+}

@@ -1,5 +1,6 @@
 // The translated strings the listing island needs, resolved on the server for one locale and
 // handed over as a prop, so the island ships neither i18next nor the message catalogues.
+import { euroFormat } from '../i18n/format';
 import { INTL_LOCALE, type Locale } from '../i18n/locales';
 
 /** What the shared product card (components/listing/ProductCard.tsx) reads. */
@@ -91,7 +92,7 @@ export interface ListingText {
 
 export function listingText(locale: Locale, messages: ListingMessages): ListingText {
   const rules = new Intl.PluralRules(INTL_LOCALE[locale]);
-  const money = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' });
+  const money = euroFormat(locale);
   const t = (key: ListingMessageKey, vars?: Vars) => fillPlaceholders(messages[key] ?? key, vars);
   return {
     locale,
