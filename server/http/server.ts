@@ -15,6 +15,7 @@ import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
 import { buildRobots, buildSitemap, cached } from './sitemap';
 import { sendResized, wantsResize } from './media-images';
+import { hotKey, keepHot, sendHot } from './hot-pages';
 import { isPageFile, isPublicFile, resolvePage } from './page-routing';
 import { pageWriter, type PageWriter, type Rendered } from '../pages/page-writer';
 import { tagsOfPage } from '../pages/page-tags';
@@ -91,6 +92,8 @@ export async function createShopServer(options: ServerOptions) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // A page asked for again within the second: the answer kept whole (hot-pages.ts).
+    if (sendHot(res, hotKey(req, localeFromCookieHeader(req.headers.cookie) ?? DEFAULT_LOCALE))) return;
     const url = new URL(req.url ?? '/', 'http://shop.local');
     const { pathname } = url;
 
@@ -150,7 +153,9 @@ export async function createShopServer(options: ServerOptions) {
     if (target.kind === 'file') {
       const entry = client.get(target.relative);
       const origin = entry && entry.mtimeMs > builtAtMs ? 'regenerated' : 'prerendered';
-      if (sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, origin) })) return;
+      const key = hotKey(req, locale);
+      const onSent = (headers: Record<string, string>, body: Buffer) => keepHot(key, headers, body);
+      if (sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, origin), onSent })) return;
     }
     const publicPath = `/${relative.replace(/\/+$/, '')}`;
     if (target.kind === 'on-demand') {

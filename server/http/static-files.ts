@@ -128,6 +128,8 @@ export interface SendOptions {
   cacheControl: string;
   /** Do not make compressed copies now (they were just made, or could not be). */
   raw?: boolean;
+  /** Told the full answer of a 200 sent from memory (the hot-page path keeps it). */
+  onSent?: (headers: Record<string, string>, body: Buffer) => void;
   headers?: Record<string, string>;
   status?: number;
 }
@@ -233,8 +235,10 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, index: Stati
   if (encoding) headers['Content-Encoding'] = encoding;
   const status = options.status ?? 200;
   const send = (body: Buffer) => {
-    res.writeHead(status, { ...headers, 'Content-Length': String(body.length) });
+    const full = { ...headers, 'Content-Length': String(body.length) };
+    res.writeHead(status, full);
     res.end(req.method === 'HEAD' ? undefined : body);
+    if (status === 200 && !res.getHeader('set-cookie')) options.onSent?.(full, body);
   };
   const cached = cachedBody(file, entry.mtimeMs);
   if (cached) {

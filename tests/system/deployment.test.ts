@@ -125,16 +125,18 @@ describe.skipIf(!adminUrl)('npm run build on PostgreSQL', () => {
     console.log(`[system] PostgreSQL build: ${(b.durationMs / 1000).toFixed(1)} s, exit ${b.code} ${(b.quietBeforeExitMs / 1000).toFixed(1)} s after "${b.lastLine}"`);
   });
 
-  it('wrote the pages of every locale with precompressed copies and payloads', () => {
+  it('wrote the pages of every locale with payloads, raw (their compressed copies come with the first request), and compressed assets', () => {
     expect(existsSync(path.join(distDir, 'build-info.json'))).toBe(true);
     for (const locale of ['it', 'en', 'es']) {
       expect(existsSync(fileOf(locale, 'home'))).toBe(true);
       const slug = readdirSync(path.join(client, locale, 'p'))[0]!;
       const page = fileOf(locale, `p/${slug}`);
       expect(existsSync(page)).toBe(true);
-      expect(existsSync(`${page}.br`) || existsSync(`${page}.gz`)).toBe(true);
+      expect(existsSync(`${page}.br`) || existsSync(`${page}.gz`)).toBe(false);
       expect(existsSync(fileOf(locale, `p/${slug}`, 'payload'))).toBe(true);
     }
+    const assets = readdirSync(path.join(client, '_astro')).filter((f) => f.endsWith('.js'));
+    expect(assets.some((f) => existsSync(path.join(client, '_astro', `${f}.br`)))).toBe(true);
   });
 });
 
@@ -151,7 +153,12 @@ describe.skipIf(!adminUrl)('two servers on one database and one build', () => {
     [renamed, stocked] = [products[0]!, products[1]!];
   }, 180_000);
 
-  it('serve prerendered pages with X-Shop-Page and cache tags', async () => {
+  it('serve prerendered pages with X-Shop-Page and cache tags, compressed from the first request on', async () => {
+    const page = fileOf('it', `p/${stocked.slug}`);
+    const first = await rawGet(`${servers[0]!.url}/p/${stocked.slug}`, { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(readFileSync(page, 'utf8'));
+    expect(existsSync(`${page}.br`) && existsSync(`${page}.gz`)).toBe(true);
     for (const server of servers) {
       const r = await get(server.url, `/p/${renamed.slug}`);
       expect(r.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Locale, Paged } from '../contract/common';
 import type { ProductDetail } from '../contract/product-detail';
-import type { RelatedByKind, RelatedGroup } from '../contract/products';
+import type { ProductSummary, RelatedByKind, RelatedGroup } from '../contract/products';
 import type { ProductPageData, ProductPagesAnswer } from '../contract/site-pages';
 import { LOCALES } from '../i18n/locales';
 import { buildOnce } from './build-memo';
@@ -33,22 +33,42 @@ export function prerenderLimit(raw = process.env.PRERENDER_PRODUCTS): number | n
   return Number(value);
 }
 
+/**
+ * One object per related product and locale for the whole build: every batch arrives as JSON, so
+ * a product related to 50 others would otherwise be held 50 times (a third of a 10,000-product
+ * build's memory).
+ */
+function shareRelated(pages: ProductPageData[], shared: Map<number, ProductSummary>): ProductPageData[] {
+  for (const page of pages) {
+    for (const group of page.related) {
+      group.results = group.results.map((summary) => {
+        const known = shared.get(summary.id);
+        if (known) return known;
+        shared.set(summary.id, summary);
+        return summary;
+      });
+    }
+  }
+  return pages;
+}
+
 async function readProductPages(locale: Locale): Promise<ProductPageData[]> {
   const limit = prerenderLimit();
   const pages: ProductPageData[] = [];
+  const shared = new Map<number, ProductSummary>();
   if (limit !== null) {
     if (limit === 0) return pages;
     const ids = (await fetchPageData<Paged<number>>(locale, 'site/important-products/', { limit })).results;
     for (let i = 0; i < ids.length; i += BATCH) {
       const batch = await fetchPageData<ProductPagesAnswer>(locale, 'site/product-pages/', { ids: ids.slice(i, i + BATCH).join(',') });
-      pages.push(...batch.results);
+      pages.push(...shareRelated(batch.results, shared));
     }
     return pages;
   }
   let after: number | undefined;
   for (;;) {
     const batch = await fetchPageData<ProductPagesAnswer>(locale, 'site/product-pages/', { limit: BATCH, ...(after ? { after } : {}) });
-    pages.push(...batch.results);
+    pages.push(...shareRelated(batch.results, shared));
     if (batch.next === null) return pages;
     after = batch.next;
   }
