@@ -107,7 +107,9 @@ export async function benchStaticVsNginx(options: { shop?: { url: string; distDi
     const page = `/p/${slug}`;
     // gzip on both sides: both send the build's own .gz file (nginx-light may lack brotli).
     const headers = { 'Accept-Encoding': 'gzip', Cookie: 'lan=it' };
-    const [fromShop, fromNginx] = await Promise.all([rawBody(shop.url + page, headers), rawBody(proxy.url + page, headers)]);
+    // The shop first: a page's first request writes its compressed copies, which nginx then sends.
+    const fromShop = await rawBody(shop.url + page, headers);
+    const fromNginx = await rawBody(proxy.url + page, headers);
     if (fromShop.status !== 200 || fromNginx.status !== 200) throw new Error(`${page}: shop ${fromShop.status}, nginx ${fromNginx.status}`);
     const same = fromShop.body.equals(fromNginx.body);
     console.log(`page ${page}: ${fromShop.body.length} bytes ${fromShop.encoding ?? 'identity'} from the shop, ${fromNginx.body.length} bytes ${fromNginx.encoding ?? 'identity'} from nginx${same ? ' (same bytes)' : ' (DIFFERENT bytes)'}`);
