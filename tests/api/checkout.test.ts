@@ -7,6 +7,7 @@ import {
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
+import { lastChangeId } from '../../server/pages/page-changes';
 import { customerId, defaultAddresses, makeCart, makeProduct, setSetting, stockOf, userId } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
@@ -161,6 +162,17 @@ describe('POST checkout/', () => {
     const { status, body } = await checkout<ErrorBody>(b2b, b2bChoice(cart));
     expect(status).toBe(400);
     expect(body.detail).toBe('Invalid order');
+  });
+
+  it('ten checkouts of one product change its stock and nothing its page shows: no page change is noted (ADR 0008)', async () => {
+    const product = await makeProduct(db(), { price: 20, vatRate: 22, quantity: 50 });
+    const before = await lastChangeId(db());
+    for (let i = 0; i < 10; i++) {
+      const cart = await makeCart(db(), { customer: c1, rows: [{ product: product.id, qty: 2 }] });
+      expect((await checkout(b2b, b2bChoice(cart))).status).toBe(201);
+    }
+    expect(await stockOf(db(), product.id)).toBe(30);
+    expect(await lastChangeId(db())).toBe(before);
   });
 
   it('places the order: totals, snapshots, history, documents, stock, empty cart, mail', async () => {
