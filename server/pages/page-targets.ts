@@ -34,7 +34,10 @@ const SETTING_PAGES: Record<string, PageTarget[]> = {
  */
 const BUILT_IN = new Set(['home', 'home-en', 'home-es', 'p', 'c', 'news', 'cart', 'customers', 'account', 'auth', 'contatti', 'contacts', 'contactos', 'pgb-editor-preview', 'fresh']);
 
-export async function pagesFor(db: Db, changes: PageChange[]): Promise<PageTarget[]> {
+/** Settings every page carries (in its frame): a change regenerates every page. */
+export const FRAME_SETTINGS: ReadonlySet<string> = new Set(['DEFAULT_EXTRA_SCRIPT_HEAD', 'ECSYS_EXTRA_SCRIPT_HEAD', 'DEFAULT_EXTRA_SCRIPT']);
+
+export async function pagesFor(db: Db, changes: PageChange[], options: { allPages?: () => Promise<string[]> } = {}): Promise<PageTarget[]> {
   const out = new Map<string, PageTarget>();
   const add = (page: string, payload: boolean) => {
     if (!out.has(page)) out.set(page, { page, payload });
@@ -68,6 +71,9 @@ export async function pagesFor(db: Db, changes: PageChange[]): Promise<PageTarge
         break;
       case 'setting':
         for (const target of (change.slug && SETTING_PAGES[change.slug]) || []) add(target.page, target.payload);
+        if (change.slug && FRAME_SETTINGS.has(change.slug) && options.allPages) {
+          for (const page of await options.allPages()) add(page, false);
+        }
         break;
     }
   }

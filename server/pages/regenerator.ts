@@ -4,7 +4,7 @@
 import { LOCALES } from '../../src/lib/i18n/locales';
 import type { Db } from '../db/client';
 import { adoptBuild, changesAfter, claim, cursorAt, postsPublishedBetween, pruneChanges, sharedCursor, type PageChange } from './page-changes';
-import { pagesFor, type PageTarget } from './page-targets';
+import { FRAME_SETTINGS, pagesFor, type PageTarget } from './page-targets';
 import type { PageWriter } from './page-writer';
 import { publicPathOf, tagsOfPage } from './page-tags';
 
@@ -13,7 +13,6 @@ export const REGEN_INTERVAL_MS = 2_000;
 const BATCH = 500;
 /** Files rendered at the same time (each render waits on the database as much as on the CPU). */
 const CONCURRENCY = 4;
-const FRAME_SETTINGS = new Set(['DEFAULT_EXTRA_SCRIPT_HEAD', 'ECSYS_EXTRA_SCRIPT_HEAD', 'DEFAULT_EXTRA_SCRIPT']);
 
 export interface RegeneratorOptions {
   db: Db;
@@ -91,7 +90,7 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
       const g = globalThis as { __SHOP_FRAME_VERSION__?: number };
       g.__SHOP_FRAME_VERSION__ = (g.__SHOP_FRAME_VERSION__ ?? 0) + 1;
     }
-    const targets = await pagesFor(db, [...notes, ...scheduled]);
+    const targets = await pagesFor(db, [...notes, ...scheduled], { allPages: writer.listPages });
     const { files, paths, tags } = await render(targets);
     log(`${notes.length + scheduled.length} change(s): ${files} file(s) regenerated in ${Date.now() - started} ms`);
     if (files > 0) options.onRegenerated?.({ paths, tags: [...tags] });

@@ -105,6 +105,9 @@ describe('the change notes behind page regeneration', () => {
     expect(await pages({ kind: 'setting', refId: null, slug: 'PAGE_BUILDER_URL' })).toEqual(['pgb-editor-preview']);
     expect(await pages({ kind: 'setting', refId: null, slug: 'DEFAULT_ROBOTS' })).toEqual([]);
     expect(await pages({ kind: 'page', refId: 1, slug: 'cart' })).toEqual([]);
+    // The owner's extra scripts are in every page: every page with a file is regenerated.
+    const all = await pagesFor(shop.database.db, [{ id: 1, kind: 'setting', refId: null, slug: 'DEFAULT_EXTRA_SCRIPT' }], { allPages: async () => ['cart', 'p/tappo', 'home'] });
+    expect(all.map((t) => t.page)).toEqual(['cart', 'p/tappo', 'home']);
     expect(await pages({ kind: 'page', refId: 1, slug: 'chi-siamo' })).toEqual(['chi-siamo']);
   });
 });

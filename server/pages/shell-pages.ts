@@ -1,0 +1,24 @@
+// Pages without data, prerendered once per locale; regenerated through one on-demand route
+// (src/pages/fresh/[locale]/shell/[...page].astro) when what every page carries changes.
+export const SHELL_PAGES: ReadonlySet<string> = new Set([
+  'account',
+  'account/addresses',
+  'account/details',
+  'account/downloads',
+  'account/orders',
+  'account/orders/view',
+  'account/wishlist',
+  'auth/login',
+  'auth/password-forgotten',
+  'auth/reset-password',
+  'cart',
+  'cart/checkout',
+  'cart/order-complete',
+  'customers',
+]);
+
+/** The on-demand route that renders a page (or its payload) of a locale. */
+export function freshRouteOf(locale: string, page: string, payload: boolean): string {
+  if (!payload && SHELL_PAGES.has(page)) return `/fresh/${locale}/shell/${page}`;
+  return `/fresh/${locale}/${page}${payload ? '/payload.json' : ''}`;
+}
