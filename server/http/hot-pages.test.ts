@@ -19,9 +19,10 @@ const res = () => {
 
 describe('hot pages', () => {
   it('keys plain GETs by language, encoding and address; never conditional, HEAD or query requests', () => {
-    expect(hotKey(req('/p/tappo', { 'accept-encoding': 'gzip, br' }), 'en')).toBe('en br /p/tappo');
-    expect(hotKey(req('/p/tappo', { 'accept-encoding': 'gzip' }), 'it')).toBe('it gz /p/tappo');
-    expect(hotKey(req('/p/tappo'), 'it')).toBe('it id /p/tappo');
+    expect(hotKey(req('/p/tappo', { 'accept-encoding': 'gzip, br' }), 'it', 'en')).toEqual({ url: '/p/tappo', variant: 'en br' });
+    expect(hotKey(req('/p/tappo', { 'accept-encoding': 'gzip', cookie: 'x=1; lan=es' }), 'it')).toEqual({ url: '/p/tappo', variant: 'es gz' });
+    expect(hotKey(req('/p/tappo', { cookie: 'plan=en; lan=xx' }), 'it')).toEqual({ url: '/p/tappo', variant: 'it id' });
+    expect(hotKey(req('/p/tappo', { cookie: 'lan=en' }), 'it')).toEqual({ url: '/p/tappo', variant: 'en id' });
     expect(hotKey(req('/p/tappo', { 'if-none-match': 'W/"1"' }), 'it')).toBeNull();
     expect(hotKey(req('/p/tappo', {}, 'HEAD'), 'it')).toBeNull();
     expect(hotKey(req('/p/tappo?lan=en'), 'it')).toBeNull();

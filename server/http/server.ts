@@ -92,8 +92,6 @@ export async function createShopServer(options: ServerOptions) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    // A page asked for again within the second: the answer kept whole (hot-pages.ts).
-    if (sendHot(res, hotKey(req, localeFromCookieHeader(req.headers.cookie) ?? DEFAULT_LOCALE))) return;
     const url = new URL(req.url ?? '/', 'http://shop.local');
     const { pathname } = url;
 
@@ -153,7 +151,7 @@ export async function createShopServer(options: ServerOptions) {
     if (target.kind === 'file') {
       const entry = client.get(target.relative);
       const origin = entry && entry.mtimeMs > builtAtMs ? 'regenerated' : 'prerendered';
-      const key = hotKey(req, locale);
+      const key = hotKey(req, DEFAULT_LOCALE, locale);
       const onSent = (headers: Record<string, string>, body: Buffer) => keepHot(key, headers, body);
       if (sendFile(req, res, client, target.relative, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, origin), onSent })) return;
     }
@@ -174,6 +172,9 @@ export async function createShopServer(options: ServerOptions) {
   }
 
   const server = createServer((req, res) => {
+    // A page asked for again within the second: the answer kept whole, without a promise or a
+    // parsed URL (hot-pages.ts).
+    if (sendHot(res, hotKey(req, DEFAULT_LOCALE))) return;
     handle(req, res).catch((error: unknown) => {
       console.error('[http]', req.method, req.url, error);
       if (!res.headersSent) {

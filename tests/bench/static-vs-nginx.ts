@@ -16,7 +16,8 @@ import { freePort, startShopProcess, type ShopProcess } from '../support/server-
 import { nginxBinary, startNginx } from '../system/nginx';
 
 const CONNECTIONS = 32;
-const DURATION_S = Number(process.env.BENCH_WRK_SECONDS ?? 10);
+const DURATION_S = Number(process.env.BENCH_WRK_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 3);
 const TARGET_RATIO = 0.7;
 
 export interface WrkFigures {
@@ -83,7 +84,7 @@ const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`
  * (tests/.tmp/bench-data, bench-dist: the build of the other sections is reused).
  */
 export async function benchStaticVsNginx(options: { shop?: { url: string; distDir: string } } = {}): Promise<StaticVsNginx | null> {
-  console.log(`\nShop vs nginx on one prerendered product page (wrk, ${CONNECTIONS} connections, ${DURATION_S} s each)`);
+  console.log(`\nShop vs nginx on one prerendered product page (wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s, medians)`);
   if (!nginxBinary() || !hasCommand('wrk')) {
     console.log('skipped: needs nginx and wrk (apt-get install nginx-light wrk)');
     return null;
@@ -115,11 +116,20 @@ export async function benchStaticVsNginx(options: { shop?: { url: string; distDi
     console.log(`page ${page}: ${fromShop.body.length} bytes ${fromShop.encoding ?? 'identity'} from the shop, ${fromNginx.body.length} bytes ${fromNginx.encoding ?? 'identity'} from nginx${same ? ' (same bytes)' : ' (DIFFERENT bytes)'}`);
 
     console.log(`loadavg before: ${loadavg()}`);
-    // A short warm-up of each, then the measured runs back to back.
+    // A short warm-up of each, then ROUNDS alternating runs; each side's median run counts, so a
+    // passing burst of load on this shared machine does not decide the ratio.
     wrk(shop.url + page, headers, 2);
     wrk(proxy.url + page, headers, 2);
-    const shopFigures = wrk(shop.url + page, headers, DURATION_S);
-    const nginxFigures = wrk(proxy.url + page, headers, DURATION_S);
+    const shopRuns: WrkFigures[] = [];
+    const nginxRuns: WrkFigures[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      shopRuns.push(wrk(shop.url + page, headers, DURATION_S));
+      nginxRuns.push(wrk(proxy.url + page, headers, DURATION_S));
+    }
+    const median = (runs: WrkFigures[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
+    const shopFigures = median(shopRuns);
+    const nginxFigures = median(nginxRuns);
+    console.log(`rounds (req/s): shop ${shopRuns.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')}; nginx ${nginxRuns.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')}`);
     console.log(`loadavg after:  ${loadavg()}`);
     const ratio = shopFigures.requestsPerSecond / nginxFigures.requestsPerSecond;
     const line = (name: string, f: WrkFigures) =>
