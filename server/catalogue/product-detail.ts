@@ -27,6 +27,21 @@ export async function getProductBySlug(db: Db, slug: string, locale: Locale): Pr
       .where(eq(productCategories.productId, p.id)),
     productCustomFieldValues(db, [p.id], locale),
   ]);
+  return toProductDetail({ product: p, translation: t, images, variants: variantRows, categories: cats, customFields: fields.get(p.id) ?? [] }, locale);
+}
+
+export interface ProductDetailParts {
+  product: typeof products.$inferSelect;
+  translation: typeof productTranslations.$inferSelect;
+  images: (typeof assets.$inferSelect)[];
+  variants: (typeof variants.$inferSelect)[];
+  categories: ProductDetail['categories'];
+  customFields: ProductDetail['custom_fields'];
+}
+
+/** The product detail of the API, from its rows (one product here, a batch in product-pages.ts). */
+export function toProductDetail(parts: ProductDetailParts, locale: Locale): ProductDetail {
+  const { product: p, translation: t } = parts;
   return {
     id: p.id,
     code: p.code,
@@ -43,11 +58,11 @@ export async function getProductBySlug(db: Db, slug: string, locale: Locale): Pr
     stock_state: stockState(p.quantity, p.isBackorderable),
     unit: p.unit,
     weight_kg: p.weightKg,
-    assets: images.map((a) => toImage(a, t.name, locale)),
-    variants: variantRows.map((v) => toVariant(v, locale)),
-    categories: cats,
-    custom_fields: fields.get(p.id) ?? [],
-    has_variants: variantRows.length > 0,
+    assets: parts.images.map((a) => toImage(a, t.name, locale)),
+    variants: parts.variants.map((v) => toVariant(v, locale)),
+    categories: parts.categories,
+    custom_fields: parts.customFields,
+    has_variants: parts.variants.length > 0,
     create_date: p.createDate.toISOString(),
     write_date: p.writeDate.toISOString(),
   };

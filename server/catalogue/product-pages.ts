@@ -5,12 +5,11 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { ProductDetail } from '../../src/lib/contract/product-detail';
 import { RELATION_KINDS, type ProductSummary, type RelatedGroup } from '../../src/lib/contract/products';
-import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { assets, categories, categoryTranslations, productCategories, productRelations, products, productTranslations, variants } from '../db/schema';
-import { toVariant } from './product-detail';
-import { productCustomFieldValues, summarize, toImage } from './product-list';
+import { toProductDetail } from './product-detail';
+import { productCustomFieldValues, summarize } from './product-list';
 
 export interface ProductPage {
   product: ProductDetail;
@@ -93,30 +92,17 @@ export async function productPages(db: Db, q: ProductPagesQuery): Promise<{ resu
       return { kind, results: list, count: list.length };
     });
     return {
-      product: {
-        id: p.id,
-        code: p.code,
-        slug: p.slug,
-        name: t.name,
-        title: t.title,
-        summary: t.summary,
-        description: t.description,
-        brand: p.brand,
-        price: { standard_price: p.standardPrice, special_price: p.specialPrice },
-        vat_rate: p.vatRate,
-        quantity: p.quantity,
-        is_backorderable: p.isBackorderable,
-        stock_state: stockState(p.quantity, p.isBackorderable),
-        unit: p.unit,
-        weight_kg: p.weightKg,
-        assets: (imagesOf.get(p.id) ?? []).map((a) => toImage(a, t.name, q.locale)),
-        variants: productVariants.map((v) => toVariant(v, q.locale)),
-        categories: (catsOf.get(p.id) ?? []).map(({ id, slug, name }) => ({ id, slug, name })),
-        custom_fields: fields.get(p.id) ?? [],
-        has_variants: productVariants.length > 0,
-        create_date: p.createDate.toISOString(),
-        write_date: p.writeDate.toISOString(),
-      },
+      product: toProductDetail(
+        {
+          product: p,
+          translation: t,
+          images: imagesOf.get(p.id) ?? [],
+          variants: productVariants,
+          categories: (catsOf.get(p.id) ?? []).map(({ id, slug, name }) => ({ id, slug, name })),
+          customFields: fields.get(p.id) ?? [],
+        },
+        q.locale,
+      ),
       related,
     };
   });

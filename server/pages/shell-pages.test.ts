@@ -8,5 +8,6 @@ describe('freshRouteOf', () => {
     expect(freshRouteOf('es', 'p/tappo', false)).toBe('/fresh/es/p/tappo');
     expect(freshRouteOf('es', 'p/tappo', true)).toBe('/fresh/es/p/tappo/payload.json');
     expect(freshRouteOf('it', 'home', false)).toBe('/fresh/it/home');
+    expect(freshRouteOf('en', 'contatti', false)).toBe('/fresh/en/shell/contatti');
   });
 });

@@ -15,6 +15,10 @@ export const SHELL_PAGES: ReadonlySet<string> = new Set([
   'cart/checkout',
   'cart/order-complete',
   'customers',
+  'contatti',
+  'contacts',
+  'contactos',
+  'pgb-editor-preview',
 ]);
 
 /** The on-demand route that renders a page (or its payload) of a locale. */
