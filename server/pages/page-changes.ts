@@ -42,7 +42,7 @@ export async function cursorAt(db: Db, dataAsOf: Date): Promise<number> {
 export async function adoptBuild(db: Db, buildId: string, buildCursor: number): Promise<void> {
   await db.execute(sql`
     insert into page_regen_cursor (id, last_id, build_id) values (1, ${buildCursor}, ${buildId})
-    on conflict (id) do update set last_id = excluded.last_id, build_id = excluded.build_id, updated_at = now()
+    on conflict (id) do update set last_id = excluded.last_id, build_id = excluded.build_id, claim_to = null, claim_expires = null, updated_at = now()
     where page_regen_cursor.build_id is distinct from excluded.build_id`);
 }
 
@@ -61,16 +61,28 @@ export async function changesAfter(db: Db, after: number, limit: number): Promis
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, refId: r.ref_id, slug: r.slug }));
 }
 
+/** How long a claim holds: an instance that died mid-round leaves its range to another after it. */
+export const CLAIM_LEASE_S = 120;
+
 /**
  * Claims the notes (from, to] for this instance: true when the shared cursor was still at `from`
- * (compare-and-set, so of several instances exactly one wins each range).
+ * and no other instance holds a live claim (compare-and-set, so of several instances exactly one
+ * wins each range). The claim is a lease until `done`.
  */
 export async function claim(db: Db, from: number, to: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update page_regen_cursor set last_id = ${to}, updated_at = now() where id = 1 and last_id = ${from} returning id`,
+    sql`update page_regen_cursor set claim_to = ${to}, claim_expires = now() + make_interval(secs => ${CLAIM_LEASE_S}), updated_at = now()
+        where id = 1 and last_id = ${from} and (claim_to is null or claim_expires < now()) returning id`,
   );
   return rows.length === 1;
+}
+
+/** Marks a claimed range rendered: the cursor moves past it and the lease ends. */
+export async function done(db: Db, from: number, to: number): Promise<void> {
+  await db.execute(sql`
+    update page_regen_cursor set last_id = ${to}, claim_to = null, claim_expires = null, updated_at = now()
+    where id = 1 and last_id = ${from} and claim_to = ${to}`);
 }
 
 /** Deletes old notes that every instance has long read. */

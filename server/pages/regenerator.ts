@@ -3,7 +3,7 @@
 // and tells the CDN (purge webhook). Stock changes write no note, so sales regenerate nothing.
 import { LOCALES } from '../../src/lib/i18n/locales';
 import type { Db } from '../db/client';
-import { adoptBuild, changesAfter, claim, cursorAt, postsPublishedBetween, pruneChanges, sharedCursor, type PageChange } from './page-changes';
+import { adoptBuild, changesAfter, claim, cursorAt, done, postsPublishedBetween, pruneChanges, sharedCursor, type PageChange } from './page-changes';
 import { FRAME_SETTINGS, pagesFor, type PageTarget } from './page-targets';
 import type { PageWriter } from './page-writer';
 import { publicPathOf, tagsOfPage } from './page-tags';
@@ -83,7 +83,8 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
     publishedCheck = now;
     const scheduled: PageChange[] = due.map((p) => ({ id: 0, kind: 'post', refId: p.id, slug: p.slug }));
     if (notes.length === 0 && scheduled.length === 0) return 0;
-    if (notes.length > 0 && !(await claim(db, from, notes[notes.length - 1]!.id))) return 0; // another instance has them
+    const to = notes.length > 0 ? notes[notes.length - 1]!.id : from;
+    if (notes.length > 0 && !(await claim(db, from, to))) return 0; // another instance has them
     const started = Date.now();
     // The menu (categories) and the owner's extra scripts are in every page's frame.
     if (notes.some((n) => n.kind === 'category' || (n.kind === 'setting' && n.slug !== null && FRAME_SETTINGS.has(n.slug)))) {
@@ -93,6 +94,7 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
     const targets = await pagesFor(db, [...notes, ...scheduled], { allPages: writer.listPages });
     const { files, paths, tags } = await render(targets);
     log(`${notes.length + scheduled.length} change(s): ${files} file(s) regenerated in ${Date.now() - started} ms`);
+    if (notes.length > 0) await done(db, from, to);
     if (files > 0) options.onRegenerated?.({ paths, tags: [...tags] });
     if (notes.length > 0) await pruneChanges(db, from).catch(() => {});
     return files;

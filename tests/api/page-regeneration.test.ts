@@ -9,7 +9,7 @@ import type { ProductPagesAnswer } from '../../src/lib/contract/site-pages';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { queryRows } from '../../server/db/raw';
 import { pageDocuments, productTranslations } from '../../server/db/schema';
-import { changesAfter, lastChangeId } from '../../server/pages/page-changes';
+import { changesAfter, claim, lastChangeId } from '../../server/pages/page-changes';
 import { pagesFor } from '../../server/pages/page-targets';
 import type { PageWriter } from '../../server/pages/page-writer';
 import { createRegenerator } from '../../server/pages/regenerator';
@@ -153,5 +153,23 @@ describe('regeneration with several instances', () => {
     await db.execute(sql`update products set quantity = quantity + 7 where id = ${p.id}`);
     expect(await first.runOnce()).toBe(0);
     expect(await second.runOnce()).toBe(0);
+  });
+
+  it('a range claimed by an instance that died is rendered by another once the lease has run out', async () => {
+    const db = shop.database.db;
+    const build = { buildId: 'test-build', dataAsOf: new Date(), changesAsOf: await lastChangeId(db) };
+    const survivor = recorder();
+    const regenerator = createRegenerator({ db, writer: survivor.writer, build, log: () => {} });
+    await regenerator.runOnce();
+    const p = await one<{ id: number; slug: string }>(sql`select id, slug from products order by id limit 1 offset 5`);
+    await db.update(productTranslations).set({ summary: 'Riassunto di chi non finisce' }).where(eq(productTranslations.productId, p.id));
+    // Another instance claims the change and dies before rendering it.
+    const [cursor] = await queryRows<{ last_id: string }>(db, sql`select last_id from page_regen_cursor where id = 1`);
+    expect(await claim(db, Number(cursor!.last_id), await lastChangeId(db))).toBe(true);
+    expect(await regenerator.runOnce()).toBe(0);
+    await db.execute(sql`update page_regen_cursor set claim_expires = now() - interval '1 second' where id = 1`);
+    expect(await regenerator.runOnce()).toBeGreaterThan(0);
+    expect(survivor.written).toContain(`it/p/${p.slug}`);
+    expect(await regenerator.runOnce()).toBe(0);
   });
 });

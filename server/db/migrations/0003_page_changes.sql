@@ -12,13 +12,17 @@ CREATE TABLE IF NOT EXISTS page_changes (
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS page_changes_changed_idx ON page_changes (changed_at);
 --> statement-breakpoint
--- How far the regeneration has read page_changes, for the build being served (build_id). Instances
--- claim a range by moving last_id with a compare-and-set, so each change is rendered by one
--- instance only; the first instance of a new build moves it back to what that build read.
+-- How far the regeneration has rendered page_changes (last_id), for the build being served
+-- (build_id). An instance claims the next range with a compare-and-set and a lease (claim_to,
+-- claim_expires), so each change is rendered by one instance only, and by another one if the
+-- first dies before it is done; the first instance of a new build moves it back to what that
+-- build read.
 CREATE TABLE IF NOT EXISTS page_regen_cursor (
   id smallint PRIMARY KEY,
   last_id bigint NOT NULL DEFAULT 0,
   build_id text,
+  claim_to bigint,
+  claim_expires timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 --> statement-breakpoint
