@@ -40,6 +40,7 @@ const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 const MEDIA_CACHE = 'public, max-age=86400';
 
 const compress = compression({ threshold: 1024 });
+const RENDER_TIMEOUT_MS = 30_000;
 
 export async function createShopServer(options: ServerOptions) {
   const clientDir = path.join(options.distDir, 'client');
@@ -59,7 +60,12 @@ export async function createShopServer(options: ServerOptions) {
   let renderBase: string | undefined;
   const render = async (url: string): Promise<Rendered> => {
     if (!renderBase) throw new Error('the server is not listening yet');
-    const response = await fetch(renderBase + url, { headers: { 'x-shop-render': renderSecret, 'accept-encoding': 'identity' }, redirect: 'manual' });
+    const response = await fetch(renderBase + url, {
+      headers: { 'x-shop-render': renderSecret, 'accept-encoding': 'identity' },
+      redirect: 'manual',
+      // A render that hangs (a database gone away) must not hold a regeneration round for ever.
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    });
     return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
   };
   const writer: PageWriter = pageWriter(clientDir, render, (relative) => client.refresh?.(relative));
@@ -159,7 +165,12 @@ export async function createShopServer(options: ServerOptions) {
     if (target.kind === 'on-demand') {
       // A page without a file yet (not prerendered, or new): generated once, kept as a file, and
       // served from it; the next visitor gets the file (X-Shop-Page: regenerated).
-      const { outcome } = await writer.write(locale, target.page, target.payload);
+      const outcome = await writer.write(locale, target.page, target.payload).then((r) => r.outcome, () => 'failed' as const);
+      if (outcome === 'failed') {
+        // The page could not be made now (its data did not answer): say so, and try again later.
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' });
+        return res.end('Service Unavailable');
+      }
       const file = `${locale}/${target.page}/${target.payload ? 'payload.json' : 'index.html'}`;
       if (outcome === 'written' && sendFile(req, res, client, file, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, 'on-demand') })) return;
       if (target.payload) {
