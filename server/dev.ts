@@ -25,7 +25,8 @@ function route(req: IncomingMessage, res: ServerResponse, next: Next) {
   if (url.pathname.startsWith('/api/')) return void apiListener(req, res);
   if (relative.startsWith('media/') && sendFile(req, res, media, relative.slice(6), { cacheControl: 'no-cache' })) return;
   // Vite's own paths (modules, HMR, assets) pass through untouched.
-  if (/^\/(@|_astro|node_modules|src|\.astro|favicon)/.test(url.pathname) || path.extname(url.pathname)) return next();
+  // A page's payload.json is a page path like its page.
+  if (/^\/(@|_astro|node_modules|src|\.astro|favicon)/.test(url.pathname) || (path.extname(url.pathname) && !url.pathname.endsWith('/payload.json'))) return next();
   const cookie = localeFromCookieHeader(req.headers.cookie);
   if (relative === '') {
     const locale = cookie ?? negotiateLocale(req.headers['accept-language']);
