@@ -4,8 +4,7 @@ import type { CategoryDetail, CategoryTreeNode } from '../contract/catalogue-ext
 import type { Locale, Paged } from '../contract/common';
 import { flattenCategories, toCategoryOptions } from '../listing/filter-options';
 import { loadCategoryOptions, loadFilterFields, loadFirstPage, type ListingData } from './listing';
-import { LOCALES } from '../i18n/locales';
-import { buildOnce } from './build-memo';
+import { pagesPerLocale } from './build-memo';
 import { fetchOptional, fetchPageData } from './server-client';
 
 export interface CategoryPageData {
@@ -32,14 +31,4 @@ export async function allCategorySlugs(locale: Locale): Promise<string[]> {
 }
 
 /** Every category page of every locale with its data, read once per build (page and payload share it). */
-export async function categoryPagePaths() {
-  // Astro keeps and changes the objects it is given: each route gets its own, over shared data.
-  const pages = await buildOnce('category-pages', async () => {
-    const slugs = await allCategorySlugs('it');
-    const pages = await Promise.all(
-      LOCALES.flatMap((locale) => slugs.map(async (slug) => ({ params: { locale, slug }, props: { data: await loadCategory(locale, slug) } }))),
-    );
-    return pages.filter((p): p is typeof p & { props: { data: CategoryPageData } } => p.props.data !== null);
-  });
-  return pages.map((p) => ({ params: { ...p.params }, props: { ...p.props } }));
-}
+export const categoryPagePaths = () => pagesPerLocale('category-pages', () => allCategorySlugs('it'), loadCategory);

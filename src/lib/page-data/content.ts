@@ -2,8 +2,8 @@
 import type { Locale, Paged } from '../contract/common';
 import type { ProductSummary } from '../contract/products';
 import type { Canvas } from '../contract/promotions';
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
-import { buildOnce } from './build-memo';
+import { DEFAULT_LOCALE } from '../i18n/locales';
+import { pagesPerLocale } from './build-memo';
 import { productBlockQuery } from '../page-builder-products';
 import { fetchPageData } from './server-client';
 
@@ -47,14 +47,4 @@ export async function allContentPageSlugs(): Promise<string[]> {
 }
 
 /** Every content page of every locale with its data, read once per build (page and payload share it). */
-export async function contentPagePaths() {
-  // Astro keeps and changes the objects it is given: each route gets its own, over shared data.
-  const pages = await buildOnce('content-pages', async () => {
-    const slugs = await allContentPageSlugs();
-    const pages = await Promise.all(
-      LOCALES.flatMap((locale) => slugs.map(async (slug) => ({ params: { locale, slug }, props: { data: await loadContentPage(locale, slug) } }))),
-    );
-    return pages.filter((p): p is typeof p & { props: { data: ContentPageData } } => p.props.data !== null);
-  });
-  return pages.map((p) => ({ params: { ...p.params }, props: { ...p.props } }));
-}
+export const contentPagePaths = () => pagesPerLocale('content-pages', allContentPageSlugs, loadContentPage);

@@ -1,7 +1,6 @@
 import type { Locale, Paged } from '../contract/common';
 import type { BlogPost, BlogPostSummary } from '../contract/content';
-import { LOCALES } from '../i18n/locales';
-import { buildOnce } from './build-memo';
+import { pagesPerLocale } from './build-memo';
 import { fetchOptional, fetchPageData } from './server-client';
 
 export const NEWS_PAGE_SIZE = 48;
@@ -19,15 +18,5 @@ export async function allNewsSlugs(locale: Locale): Promise<string[]> {
   }
 }
 
-/** Every news post of every locale with its data, read once per build (page and payload share it). */
-export async function newsPagePaths() {
-  // Astro keeps and changes the objects it is given: each route gets its own, over shared data.
-  const pages = await buildOnce('news-pages', async () => {
-    const slugs = await allNewsSlugs('it');
-    const pages = await Promise.all(
-      LOCALES.flatMap((locale) => slugs.map(async (slug) => ({ params: { locale, slug }, props: { post: await loadNewsPost(locale, slug) } }))),
-    );
-    return pages.filter((p): p is typeof p & { props: { post: BlogPost } } => p.props.post !== null);
-  });
-  return pages.map((p) => ({ params: { ...p.params }, props: { ...p.props } }));
-}
+/** Every news page of every locale with its data, read once per build (page and payload share it). */
+export const newsPagePaths = () => pagesPerLocale('news-pages', () => allNewsSlugs('it'), loadNewsPost);

@@ -4,4 +4,4 @@ import { newsPagePaths } from '../../../../lib/page-data/news';
 import { payloadOf } from '../../../../lib/page-data/payload';
 
 export const getStaticPaths = newsPagePaths;
-export const GET: APIRoute = ({ params, props }) => payloadOf(params.locale, { post: (props as { post: unknown }).post });
+export const GET: APIRoute = ({ params, props }) => payloadOf(params.locale, { post: (props as { data: unknown }).data });
