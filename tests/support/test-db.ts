@@ -17,20 +17,31 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const created = await createThrowawayDatabase(process.env.TEST_DATABASE_URL!, `shop_test_${process.pid}`);
+  const database = await openDatabase({ url: created.url, poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/** An empty PostgreSQL database on the server of `adminUrl`, named `<prefix>_<random>`, and how to drop it. */
+export async function createThrowawayDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, poolSize: 5 });
-  await database.migrate();
   return {
-    ...database,
-    async destroy() {
-      await database.close();
+    name,
+    url: url.href,
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

@@ -2,9 +2,9 @@
 // processes (each in its own process group, so npm and the node under it stop together), a
 // throwaway PostgreSQL database, and a small HTTP receiver for the purge webhook.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
+import { createThrowawayDatabase } from '../support/test-db';
 import { ROOT_DIR } from '../../server/config';
 import { freePort } from '../support/server-process';
 
@@ -41,25 +41,16 @@ export interface SysDatabase {
 }
 
 export async function createSysDatabase(adminUrl: string): Promise<SysDatabase> {
-  const name = `sys_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.href, max: 2 });
+  const created = await createThrowawayDatabase(adminUrl, 'sys');
+  const pool = new pg.Pool({ connectionString: created.url, max: 2 });
   pool.on('error', () => {});
   return {
-    name,
-    url: url.href,
+    name: created.name,
+    url: created.url,
     query: async (text, values) => (await pool.query(text, values)).rows,
     async drop() {
       await pool.end().catch(() => {});
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

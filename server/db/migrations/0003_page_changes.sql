@@ -99,33 +99,23 @@ CREATE TRIGGER product_relations_touch AFTER INSERT OR UPDATE OR DELETE ON produ
 --> statement-breakpoint
 CREATE TRIGGER product_custom_values_touch AFTER INSERT OR UPDATE OR DELETE ON product_custom_values FOR EACH ROW EXECUTE FUNCTION shop_touch_parent_product();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION shop_note_category() RETURNS trigger AS $$
+-- Rows with a slug and an updated_at (categories, news posts): the kind is the trigger's argument.
+CREATE OR REPLACE FUNCTION shop_note_dated_row() RETURNS trigger AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM shop_note_change('category', OLD.id, OLD.slug);
+    PERFORM shop_note_change(TG_ARGV[0], OLD.id, OLD.slug);
   ELSIF TG_OP = 'INSERT' OR NEW.updated_at IS DISTINCT FROM OLD.updated_at THEN
-    PERFORM shop_note_change('category', NEW.id, NEW.slug);
-    IF TG_OP = 'UPDATE' AND NEW.slug IS DISTINCT FROM OLD.slug THEN PERFORM shop_note_change('category', NEW.id, OLD.slug); END IF;
+    PERFORM shop_note_change(TG_ARGV[0], NEW.id, NEW.slug);
+    IF TG_OP = 'UPDATE' AND NEW.slug IS DISTINCT FROM OLD.slug THEN PERFORM shop_note_change(TG_ARGV[0], NEW.id, OLD.slug); END IF;
   END IF;
   RETURN NULL;
 END $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER categories_note AFTER INSERT OR UPDATE OR DELETE ON categories FOR EACH ROW EXECUTE FUNCTION shop_note_category();
+CREATE TRIGGER categories_note AFTER INSERT OR UPDATE OR DELETE ON categories FOR EACH ROW EXECUTE FUNCTION shop_note_dated_row('category');
 --> statement-breakpoint
 CREATE TRIGGER category_custom_values_touch AFTER INSERT OR UPDATE OR DELETE ON category_custom_values FOR EACH ROW EXECUTE FUNCTION shop_touch_parent_category();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION shop_note_post() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    PERFORM shop_note_change('post', OLD.id, OLD.slug);
-  ELSIF TG_OP = 'INSERT' OR NEW.updated_at IS DISTINCT FROM OLD.updated_at THEN
-    PERFORM shop_note_change('post', NEW.id, NEW.slug);
-    IF TG_OP = 'UPDATE' AND NEW.slug IS DISTINCT FROM OLD.slug THEN PERFORM shop_note_change('post', NEW.id, OLD.slug); END IF;
-  END IF;
-  RETURN NULL;
-END $$ LANGUAGE plpgsql;
---> statement-breakpoint
-CREATE TRIGGER blog_posts_note AFTER INSERT OR UPDATE OR DELETE ON blog_posts FOR EACH ROW EXECUTE FUNCTION shop_note_post();
+CREATE TRIGGER blog_posts_note AFTER INSERT OR UPDATE OR DELETE ON blog_posts FOR EACH ROW EXECUTE FUNCTION shop_note_dated_row('post');
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION shop_note_page() RETURNS trigger AS $$
 BEGIN
