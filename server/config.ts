@@ -41,6 +41,10 @@ export interface Config {
   pageRegenIntervalMs: number;
   /** Called (POST {paths, tags}) after pages were regenerated, to purge a CDN. */
   pagePurgeUrl: string | undefined;
+  /** PostgreSQL: how long a query waits for a connection before the request fails with 503 (ms). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest a statement may run (ms, 0 = no limit; migrations have none). */
+  dbStatementTimeoutMs: number;
 }
 
 function parseUpstreams(raw: string | undefined): Record<string, string> {
@@ -81,5 +85,7 @@ export function loadConfig(): Config {
     trustProxy: env('TRUST_PROXY') === 'true' || env('TRUST_PROXY') === '1',
     pageRegenIntervalMs: Math.max(intEnv('PAGE_REGEN_INTERVAL_MS', 2_000), 100),
     pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
+    dbConnectTimeoutMs: intEnv('DB_CONNECT_TIMEOUT_MS', 5_000),
+    dbStatementTimeoutMs: intEnv('DB_STATEMENT_TIMEOUT_MS', 60_000),
   };
 }

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
-import { ApiError, apiError } from './errors';
+import { API_ERRORS, ApiError, apiError } from './errors';
+import { isDatabaseUnavailable } from '../db/faults';
 import { readToken } from './middleware/auth';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
@@ -87,6 +88,13 @@ export function createApi(input: DepsInput) {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, error_list: error.errorList }, error.status as 400);
     }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault nor a bug: the database is away for now. One line, no stack.
+      console.error('[api]', c.req.method, c.req.path, 'database unavailable:', error instanceof Error ? rootMessage(error) : String(error));
+      const { status, detail } = API_ERRORS.ServiceUnavailable;
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return c.json({ detail, error_list: [] }, status);
+    }
     // Anything else is our fault: log it whole, answer without internals.
     console.error('[api]', c.req.method, c.req.path, error);
     return c.json({ detail: 'Unknown server error', error_list: [] }, 500);
@@ -95,4 +103,13 @@ export function createApi(input: DepsInput) {
 }
 
 const API_ERROR_NOT_FOUND = 'Not found.';
+/** What a 503 tells clients to wait: a dropped connection is back within a pool connect. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** The innermost message (a Drizzle error quotes the whole query; the driver's cause says why). */
+function rootMessage(error: Error): string {
+  let e: unknown = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
 export type ShopApi = ReturnType<typeof createApi>;

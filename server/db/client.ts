@@ -32,18 +32,32 @@ export interface OpenOptions {
   dataDir?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** How long a query waits for a connection before it fails (PostgreSQL); 0 waits for ever. */
+  connectTimeoutMs?: number;
+  /** Longest a statement may run (PostgreSQL statement_timeout); 0 is no limit. */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_DB_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_DB_STATEMENT_TIMEOUT_MS = 60_000;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // With the database away, a request fails in seconds (503) instead of queueing for ever.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_DB_STATEMENT_TIMEOUT_MS,
+      // A peer that vanished without closing (network down) is noticed by the socket.
+      keepAlive: true,
+    });
+    guardPool(pool);
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateWithoutStatementTimeout(options.url!, options.connectTimeoutMs),
       close: () => pool.end(),
     };
   }
@@ -58,9 +72,35 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** A migration may build an index over a large table: it gets a connection without the limit. */
+async function migrateWithoutStatementTimeout(url: string, connectTimeoutMs: number | undefined) {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: connectTimeoutMs ?? DEFAULT_DB_CONNECT_TIMEOUT_MS });
+  guardPool(pool);
+  try {
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * node-postgres emits 'error' on a client whose connection the server dropped; with no listener
+ * the process exits (ARCHITECTURE.md, "Things that bite"). The pool listens on idle clients;
+ * clients checked out (a Drizzle transaction holds one) need their own listener. The query in
+ * flight on such a client fails, and with it that request only.
+ */
+function guardPool(pool: pg.Pool) {
+  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`[db] connection lost: ${error.message}`));
+  });
+}
+
 /** The database of this installation, per configuration. */
-export function openConfiguredDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
+export function openConfiguredDatabase(config: { databaseUrl?: string | undefined; dataDir: string; dbConnectTimeoutMs?: number; dbStatementTimeoutMs?: number }) {
   return openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { url: config.databaseUrl, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs }
+      : { dataDir: path.join(config.dataDir, 'pglite') },
   );
 }
