@@ -85,6 +85,13 @@ export async function done(db: Db, from: number, to: number): Promise<void> {
     where id = 1 and last_id = ${from} and claim_to = ${to}`);
 }
 
+/** Gives a claimed range back unrendered (a round that could not finish): the next round takes it again. */
+export async function release(db: Db, from: number, to: number): Promise<void> {
+  await db.execute(sql`
+    update page_regen_cursor set claim_to = null, claim_expires = null, updated_at = now()
+    where id = 1 and last_id = ${from} and claim_to = ${to}`);
+}
+
 /** Deletes old notes that every instance has long read. */
 export async function pruneChanges(db: Db, upTo: number): Promise<void> {
   await db.execute(sql`delete from page_changes where id <= ${upTo} and changed_at < now() - ${KEEP_NOTES}::interval`);

@@ -3,7 +3,8 @@
 // and tells the CDN (purge webhook). Stock changes write no note, so sales regenerate nothing.
 import { LOCALES } from '../../src/lib/i18n/locales';
 import type { Db } from '../db/client';
-import { adoptBuild, changesAfter, claim, cursorAt, done, postsPublishedBetween, pruneChanges, sharedCursor, type PageChange } from './page-changes';
+import { isDatabaseUnavailable } from '../db/faults';
+import { adoptBuild, changesAfter, claim, cursorAt, done, postsPublishedBetween, pruneChanges, release, sharedCursor, type PageChange } from './page-changes';
 import { FRAME_SETTINGS, pagesFor, type PageTarget } from './page-targets';
 import type { PageWriter } from './page-writer';
 import { publicPathOf, tagsOfPage } from './page-tags';
@@ -13,6 +14,12 @@ export const REGEN_INTERVAL_MS = 2_000;
 const BATCH = 500;
 /** Files rendered at the same time (each render waits on the database as much as on the CPU). */
 const CONCURRENCY = 4;
+/**
+ * Rounds a range of notes is tried again when some of its pages did not render (the database
+ * dropped the connection mid-round): then it is marked done anyway, so one page that never
+ * renders does not hold every later change back.
+ */
+const ROUND_RETRIES = 3;
 
 export interface RegeneratorOptions {
   db: Db;
@@ -45,25 +52,32 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
   let running: Promise<number> | undefined;
   let adopted = false;
   let publishedCheck = options.build.dataAsOf;
+  let retried = { to: -1, times: 0 };
+  let unavailableLogged = false;
 
-  async function render(targets: PageTarget[]): Promise<{ files: number; paths: string[]; tags: Set<string> }> {
+  async function render(targets: PageTarget[]): Promise<{ files: number; failed: number; paths: string[]; tags: Set<string> }> {
     const jobs = targets.flatMap((t) => LOCALES.flatMap((locale) => [{ locale, t, payload: false }, ...(t.payload ? [{ locale, t, payload: true }] : [])]));
     const paths = new Set<string>();
     const tags = new Set<string>();
     let files = 0;
+    let failed = 0;
     await inPool(jobs, CONCURRENCY, async ({ locale, t, payload }) => {
       try {
         const { outcome } = await writer.write(locale, t.page, payload);
-        if (outcome === 'failed') return log(`could not render ${locale}/${t.page}${payload ? '/payload.json' : ''}`);
+        if (outcome === 'failed') {
+          failed++;
+          return log(`could not render ${locale}/${t.page}${payload ? '/payload.json' : ''}`);
+        }
         files++;
         paths.add(publicPathOf(t.page, payload));
         for (const tag of tagsOfPage(t.page)) tags.add(tag);
         tags.add(`locale:${locale}`);
       } catch (error) {
+        failed++;
         log(`could not render ${locale}/${t.page}: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
-    return { files, paths: [...paths], tags };
+    return { files, failed, paths: [...paths], tags };
   }
 
   async function round(): Promise<number> {
@@ -92,10 +106,17 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
       g.__SHOP_FRAME_VERSION__ = (g.__SHOP_FRAME_VERSION__ ?? 0) + 1;
     }
     const targets = await pagesFor(db, [...notes, ...scheduled], { allPages: writer.listPages });
-    const { files, paths, tags } = await render(targets);
-    log(`${notes.length + scheduled.length} change(s): ${files} file(s) regenerated in ${Date.now() - started} ms`);
-    if (notes.length > 0) await done(db, from, to);
+    const { files, failed, paths, tags } = await render(targets);
+    log(`${notes.length + scheduled.length} change(s): ${files} file(s) regenerated in ${Date.now() - started} ms${failed ? `, ${failed} failed` : ''}`);
     if (files > 0) options.onRegenerated?.({ paths, tags: [...tags] });
+    if (failed > 0 && notes.length > 0) {
+      retried = retried.to === to ? { to, times: retried.times + 1 } : { to, times: 1 };
+      if (retried.times <= ROUND_RETRIES) {
+        await release(db, from, to);
+        throw new Error(`${failed} page(s) of changes ${from + 1}-${to} did not render (try ${retried.times} of ${ROUND_RETRIES})`);
+      }
+    }
+    if (notes.length > 0) await done(db, from, to);
     if (notes.length > 0) await pruneChanges(db, from).catch(() => {});
     return files;
   }
@@ -110,7 +131,13 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
     start() {
       const tick = () => {
         runOnce()
-          .catch((error: unknown) => log(`round failed (retried next time): ${error instanceof Error ? error.message : String(error)}`))
+          .then(() => (unavailableLogged = false))
+          .catch((error: unknown) => {
+            // A database that is away is said once per outage, not every interval.
+            const unavailable = isDatabaseUnavailable(error);
+            if (!unavailable || !unavailableLogged) log(`round failed (retried next time): ${error instanceof Error ? error.message : String(error)}`);
+            unavailableLogged = unavailable;
+          })
           .finally(() => {
             if (timer) timer = setTimeout(tick, options.intervalMs ?? REGEN_INTERVAL_MS).unref();
           });

@@ -172,4 +172,29 @@ describe('regeneration with several instances', () => {
     expect(survivor.written).toContain(`it/p/${p.slug}`);
     expect(await regenerator.runOnce()).toBe(0);
   });
+
+  it('pages that did not render (the database dropped the connection) are rendered again next round, not marked done', async () => {
+    const db = shop.database.db;
+    const build = { buildId: 'test-build', dataAsOf: new Date(), changesAsOf: await lastChangeId(db) };
+    let down = true;
+    const written: string[] = [];
+    const writer: PageWriter = {
+      async write(locale: Locale, page: string, payload: boolean) {
+        if (down && page.startsWith('p/')) return { outcome: 'failed', rendered: { status: 503, body: Buffer.from('') } };
+        written.push(`${locale}/${page}${payload ? '/payload.json' : ''}`);
+        return { outcome: 'written' };
+      },
+    };
+    const regenerator = createRegenerator({ db, writer, build, log: () => {} });
+    await regenerator.runOnce();
+    const p = await one<{ id: number; slug: string }>(sql`select id, slug from products order by id limit 1 offset 6`);
+    await db.update(productTranslations).set({ summary: 'Riassunto durante un guasto' }).where(eq(productTranslations.productId, p.id));
+    await expect(regenerator.runOnce()).rejects.toThrow(/did not render/);
+    expect(written).not.toContain(`it/p/${p.slug}`);
+    down = false;
+    // The range was given back at once: no lease to wait out.
+    expect(await regenerator.runOnce()).toBeGreaterThan(0);
+    expect(written).toContain(`it/p/${p.slug}`);
+    expect(await regenerator.runOnce()).toBe(0);
+  });
 });
