@@ -21,6 +21,7 @@ import { pageWriter, type PageWriter, type Rendered } from '../pages/page-writer
 import { tagsOfPage } from '../pages/page-tags';
 import { indexFolder, safeRelative, sendFile, useCompressor, type StaticIndex } from './static-files';
 import { compressBeside } from '../build-site';
+import { isDatabaseUnavailable } from '../db/faults';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -41,6 +42,12 @@ const MEDIA_CACHE = 'public, max-age=86400';
 
 const compress = compression({ threshold: 1024 });
 const RENDER_TIMEOUT_MS = 30_000;
+
+/** The database (or what is made from it) is away for now: the client may try again shortly. */
+function unavailable(res: ServerResponse) {
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' });
+  res.end('Service Unavailable');
+}
 
 export async function createShopServer(options: ServerOptions) {
   const clientDir = path.join(options.distDir, 'client');
@@ -111,8 +118,12 @@ export async function createShopServer(options: ServerOptions) {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('Method Not Allowed');
     }
-    if (pathname === '/robots.txt') return sendText(req, res, 'text/plain; charset=utf-8', await robots(), 'public, max-age=600');
-    if (pathname === '/sitemap.xml') return sendText(req, res, 'application/xml; charset=utf-8', await sitemap(), 'public, max-age=600');
+    if (pathname === '/robots.txt' || pathname === '/sitemap.xml') {
+      // Both are made from the API: with the database away and nothing kept, "try again".
+      const text = await (pathname === '/robots.txt' ? robots() : sitemap()).catch(() => null);
+      if (text === null) return unavailable(res);
+      return sendText(req, res, pathname === '/robots.txt' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8', text, 'public, max-age=600');
+    }
     if (pathname === BUILD_MANIFEST_PATH) {
       // Open tabs compare their build id with this one to notice a new deploy.
       return sendText(req, res, 'application/json; charset=utf-8', JSON.stringify({ buildId: buildInfo?.buildId ?? null, builtAt: buildInfo?.builtAt ?? null }), 'no-cache');
@@ -187,8 +198,10 @@ export async function createShopServer(options: ServerOptions) {
     // parsed URL (hot-pages.ts).
     if (sendHot(res, hotKey(req, DEFAULT_LOCALE))) return;
     handle(req, res).catch((error: unknown) => {
-      console.error('[http]', req.method, req.url, error);
-      if (!res.headersSent) {
+      const away = isDatabaseUnavailable(error);
+      console.error('[http]', req.method, req.url, away ? `database unavailable: ${error instanceof Error ? error.message : String(error)}` : error);
+      if (!res.headersSent && away) unavailable(res);
+      else if (!res.headersSent) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Internal Server Error');
       } else res.destroy();

@@ -59,11 +59,13 @@ export async function buildSitemap(api: ShopApi, site: string): Promise<string> 
 
 export async function buildRobots(api: ShopApi, site: string): Promise<string> {
   const response = await api.request(`${API}/config/system/DEFAULT_ROBOTS/`);
+  // The API away is not "no rules": the last known text (or a 503) rather than allowing all.
+  if (response.status >= 500) throw new Error(`robots: the setting answered ${response.status}`);
   const rules = response.ok ? ((await response.json()) as { value: string }).value : 'User-agent: *\nAllow: /';
   return `${rules.trim()}\n\nSitemap: ${site}/sitemap.xml\n`;
 }
 
-/** Remembers a generated text for a while; a failure is not remembered. */
+/** Remembers a generated text for a while; a failure is not remembered, and the last text stands in for it. */
 export function cached(make: () => Promise<string>, ttlMs = TTL_MS) {
   let value: { text: string; at: number } | undefined;
   let pending: Promise<string> | undefined;
@@ -77,6 +79,7 @@ export function cached(make: () => Promise<string>, ttlMs = TTL_MS) {
       },
       (error: unknown) => {
         pending = undefined;
+        if (value) return value.text;
         throw error;
       },
     );

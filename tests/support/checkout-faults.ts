@@ -72,12 +72,9 @@ export async function prepareFaultFixtures(admin: pg.Pool, base: string, options
     });
     const body = (await response.json()) as { token?: string };
     if (!body.token) throw new Error(`login of ${email} answered ${response.status}`);
-    const [billing, shipping] = await Promise.all(
-      ['Billing', 'Shipping'].map(async (type) =>
-        (await admin.query<{ id: number }>(`select a.id from addresses a join users u on u.customer_id = a.customer_id where lower(u.email) = $1 and a.type = $2`, [email, type])).rows[0]!.id,
-      ),
-    );
-    sessions.push({ email, token: body.token, billing, shipping });
+    const addressOf = async (type: string) =>
+      (await admin.query<{ id: number }>(`select a.id from addresses a join users u on u.customer_id = a.customer_id where lower(u.email) = $1 and a.type = $2`, [email, type])).rows[0]!.id;
+    sessions.push({ email, token: body.token, billing: await addressOf('Billing'), shipping: await addressOf('Shipping') });
   }
   return { sessions, products, shippingMethod: method!.id, paymentMethod: payment!.id, lastOrderBefore: last?.id ?? 0, stockBefore };
 }
