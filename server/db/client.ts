@@ -105,7 +105,9 @@ function guardPool(pool: pg.Pool, graceMs: number) {
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
   pool.on('connect', (client) => {
     client.on('error', (error) => {
-      console.error(`[db] connection lost: ${error.message}`);
+      // An idle client's loss is told by the pool's 'error' above.
+      if (!checkedOut.has(client)) return;
+      console.error(`[db] connection lost in use: ${error.message}`);
       setTimeout(() => {
         if (!checkedOut.delete(client)) return;
         try {

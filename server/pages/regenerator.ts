@@ -135,7 +135,8 @@ export function createRegenerator(options: RegeneratorOptions): Regenerator {
           .catch((error: unknown) => {
             // A database that is away is said once per outage, not every interval.
             const unavailable = isDatabaseUnavailable(error);
-            if (!unavailable || !unavailableLogged) log(`round failed (retried next time): ${error instanceof Error ? error.message : String(error)}`);
+            if (unavailable && !unavailableLogged) log('round failed: the database is unavailable (retried every round, said once per outage)');
+            else if (!unavailable) log(`round failed (retried next time): ${error instanceof Error ? error.message : String(error)}`);
             unavailableLogged = unavailable;
           })
           .finally(() => {

@@ -4,18 +4,22 @@
 // - transfer size of the home page and the list answer, compressed vs raw.
 // - Lighthouse scores and JavaScript per page (BENCH_LIGHTHOUSE=0 skips it);
 // - the site build for catalogues of N products on PostgreSQL (build-bench.ts);
-// - one product page from the shop vs the same file from nginx (static-vs-nginx.ts, wrk).
+// - one product page from the shop vs the same file from nginx (static-vs-nginx.ts, wrk);
+// - checkouts while PostgreSQL drops every connection, and an outage (fault-run.ts; `faults`,
+//   not part of the default run).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
 //
-// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx; all by default.
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,faults; all but
+// faults by default.
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
 import { runBuildBench } from './build-bench';
+import { benchFaults } from './fault-run';
 import { runLighthouse } from './lighthouse';
 import { benchStaticVsNginx } from './static-vs-nginx';
 
-const SECTIONS = ['http', 'lighthouse', 'build', 'nginx'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -26,7 +30,7 @@ for (const s of asked) {
     process.exit(2);
   }
 }
-const sections = new Set<Section>(asked.length ? (asked as Section[]) : SECTIONS);
+const sections = new Set<Section>(asked.length ? (asked as Section[]) : SECTIONS.filter((s) => s !== 'faults'));
 if (process.env.BENCH_LIGHTHOUSE === '0') sections.delete('lighthouse');
 
 const tmp = path.join(ROOT_DIR, 'tests/.tmp');
@@ -115,4 +119,5 @@ console.log(`bench sections: ${[...sections].join(', ')}`);
 if (sections.has('http') || sections.has('lighthouse')) await shopSections();
 if (sections.has('build')) await runBuildBench();
 if (sections.has('nginx')) await benchStaticVsNginx();
+if (sections.has('faults')) await benchFaults();
 
