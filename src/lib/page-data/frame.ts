@@ -17,6 +17,8 @@ export interface FrameData {
 // One fetch per locale per process and 3 hours (spec: menu cache): every page of a build
 // shares it, and on-demand pages do not ask each time.
 const cache = new Map<Locale, Promise<FrameData>>();
+/** The last frame that loaded, per locale: what a page shows while the API is away. */
+const lastGood = new Map<Locale, FrameData>();
 const FRAME_TTL_MS = 3 * 60 * 60 * 1000;
 let cachedAt = Date.now();
 
@@ -46,12 +48,19 @@ export function loadFrame(locale: Locale): Promise<FrameData> {
   }
   let entry = cache.get(locale);
   if (!entry) {
-    entry = fetchFrame(locale).catch((error: unknown) => {
-      // An error page must still render when the API is down: without a menu, and not cached.
-      console.error('[frame] unavailable:', error instanceof Error ? error.message : error);
-      cache.delete(locale);
-      return { menu: [], scripts: { head: '', body: '' } };
-    });
+    entry = fetchFrame(locale).then(
+      (frame) => {
+        lastGood.set(locale, frame);
+        return frame;
+      },
+      (error: unknown) => {
+        // An error page must still render when the API is down: with the last menu (or none),
+        // and not cached.
+        console.error('[frame] unavailable:', error instanceof Error ? error.message : error);
+        cache.delete(locale);
+        return lastGood.get(locale) ?? { menu: [], scripts: { head: '', body: '' } };
+      },
+    );
     cache.set(locale, entry);
   }
   return entry;
