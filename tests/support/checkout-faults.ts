@@ -119,6 +119,7 @@ export async function runCheckoutsUnderFaults(
   async function call<T>(session: FaultSession, path: string, body: unknown): Promise<{ status: number; body: T | undefined }> {
     result.requests++;
     let response: Response;
+    let text: string;
     try {
       response = await fetch(`${base}${API}/${path}`, {
         method: 'POST',
@@ -126,11 +127,13 @@ export async function runCheckoutsUnderFaults(
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });
+      text = await response.text();
     } catch {
+      // No answer, or the connection closed mid-answer (the process died).
       result.statuses['fetch failed'] = (result.statuses['fetch failed'] ?? 0) + 1;
+      await new Promise((r) => setTimeout(r, 100));
       return { status: 0, body: undefined };
     }
-    const text = await response.text();
     result.statuses[response.status] = (result.statuses[response.status] ?? 0) + 1;
     if (STACK.test(text)) result.traces.push(`${response.status} ${path}: ${text.slice(0, 300)}`);
     let parsed: T | undefined;
