@@ -41,6 +41,10 @@ export interface Config {
   pageRegenIntervalMs: number;
   /** Called (POST {paths, tags}) after pages were regenerated, to purge a CDN. */
   pagePurgeUrl: string | undefined;
+  /** Tries per mail before it is marked failed (ADR 0010). */
+  mailMaxAttempts: number;
+  /** Wait before the first retry of a mail; doubles each time, up to an hour (ms). */
+  mailRetryBaseMs: number;
 }
 
 function parseUpstreams(raw: string | undefined): Record<string, string> {
@@ -81,5 +85,7 @@ export function loadConfig(): Config {
     trustProxy: env('TRUST_PROXY') === 'true' || env('TRUST_PROXY') === '1',
     pageRegenIntervalMs: Math.max(intEnv('PAGE_REGEN_INTERVAL_MS', 2_000), 100),
     pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
+    mailMaxAttempts: Math.max(intEnv('MAIL_MAX_ATTEMPTS', 10), 1),
+    mailRetryBaseMs: Math.max(intEnv('MAIL_RETRY_BASE_MS', 10_000), 100),
   };
 }

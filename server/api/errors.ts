@@ -31,6 +31,7 @@ export const API_ERRORS = {
   TooManyAttempts: { status: 429, detail: 'Too many attempts, try again later.' },
   Unexpected: { status: 500, detail: 'Unknown server error' },
   BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
+  IdempotencyKeyReused: { status: 409, detail: 'This Idempotency-Key was already used for a different order.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;
