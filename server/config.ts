@@ -85,7 +85,7 @@ export function loadConfig(): Config {
     trustProxy: env('TRUST_PROXY') === 'true' || env('TRUST_PROXY') === '1',
     pageRegenIntervalMs: Math.max(intEnv('PAGE_REGEN_INTERVAL_MS', 2_000), 100),
     pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
-    mailMaxAttempts: Math.max(intEnv('MAIL_MAX_ATTEMPTS', 10), 1),
+    mailMaxAttempts: Math.max(intEnv('MAIL_MAX_ATTEMPTS', 12), 1),
     mailRetryBaseMs: Math.max(intEnv('MAIL_RETRY_BASE_MS', 10_000), 100),
   };
 }

@@ -18,8 +18,8 @@ import { orderConfirmationMails } from './order-mail';
 export const MAIL_POLL_MS = 1_000;
 /** Longer than the slowest send (SMTP timeouts plus a PDF), so a live instance keeps its claim. */
 export const MAIL_LEASE_MS = 2 * 60_000;
-export const MAIL_MAX_ATTEMPTS = 10;
-/** 10 s, 20 s, 40 s ... capped at an hour: ten attempts span about 2.5 hours. */
+export const MAIL_MAX_ATTEMPTS = 12;
+/** 10 s, 20 s, 40 s ... capped at an hour: twelve attempts span about 3.4 hours of outage. */
 export const MAIL_RETRY_BASE_MS = 10_000;
 export const MAIL_RETRY_MAX_MS = 60 * 60_000;
 const BATCH = 10;
