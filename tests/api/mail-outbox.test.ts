@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { contactMessages, mailOutbox, paymentMethods, shippingPolicies } from '../../server/db/schema';
 import { enqueueRenderedMail } from '../../server/mail/mail-outbox';
+import { mailStatus, retryFailedMail } from '../../server/mail/mail-status';
 import { memoryMailer, smtpMailer, type Mailer, type MailMessage } from '../../server/mail/mailer';
 import { createOutboxWorker } from '../../server/mail/outbox-worker';
 import type { OrderDetail } from '../../src/lib/contract/orders';
@@ -238,6 +239,24 @@ describe('retries', () => {
     expect(delivered.map((m) => [m.tag, m.to])).toEqual([['password-reset', 'agent2@example.com']]);
     const [row] = await outboxRows(shop);
     expect(row).toMatchObject({ state: 'sent', attempts: 1, message: null, recipient: 'agent2@example.com' });
+  });
+
+  it('shows the owner what failed, and sends failed mail again on request once the cause is fixed', async () => {
+    const contact = await shop.send<{ id: number }>('POST', 'contact/', { body: { name: 'Anna Verdi', email: 'anna@example.com', message: 'Ciao', privacy_consent: true } });
+    await shop.send('POST', 'auth/password-reset/', { body: { username: 'b2b@example.com' } });
+    await shop.drainMail();
+    const status = await mailStatus(shop.database.db);
+    expect(status.counts).toEqual({ failed: 2 });
+    expect(status.open.map((r) => [r.kind, r.refId === contact.body.id || r.kind === 'password-reset', r.state, r.attempts, r.lastError])).toEqual([
+      ['password-reset', true, 'failed', 3, '421 try again later'],
+      ['contact', true, 'failed', 3, '421 try again later'],
+    ]);
+    down = false;
+    // The reset code's text is gone: only the contact mail can go again.
+    expect(await retryFailedMail(shop.database.db, new Date())).toBe(1);
+    await shop.drainMail();
+    expect(delivered.map((m) => m.tag)).toEqual(['contact']);
+    expect((await mailStatus(shop.database.db)).counts).toEqual({ failed: 1, sent: 1 });
   });
 
   it('does not send a reset code that expired while SMTP was down', async () => {
