@@ -5,7 +5,7 @@
 // transaction and sent after the commit (ADR 0010).
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { CheckoutBody } from '../../src/lib/contract/checkout';
+import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { shippingPrice } from '../../src/lib/rules/checkout';
 import type { AuthUser } from '../api/context';
@@ -43,7 +43,7 @@ const fieldError = (field: string, code: string, message: string): ErrorItem[] =
 /** An Idempotency-Key already used by this customer for a different checkout. */
 export class IdempotencyKeyReusedError extends Error {
   constructor() {
-    super('This Idempotency-Key was already used for a different order.');
+    super(IDEMPOTENCY_KEY_REUSED);
     this.name = 'IdempotencyKeyReusedError';
   }
 }
