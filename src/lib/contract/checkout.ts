@@ -19,7 +19,8 @@ export const CheckoutInitBodySchema = v.strictObject({
 /**
  * POST checkout/. The four choices are optional here so that each missing one is reported as
  * `required` by the checkout rules (src/lib/rules/checkout.ts).
- * Header `Idempotency-Key`: a retry with the same key answers the same order (200).
+ * Header `Idempotency-Key`: a retry with the same key answers the same order (200); the same key
+ * with another cart content or choice answers 409.
  */
 export const CheckoutBodySchema = v.strictObject({
   customer: v.optional(id('customer')),
