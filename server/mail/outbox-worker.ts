@@ -23,6 +23,10 @@ export const MAIL_MAX_ATTEMPTS = 12;
 export const MAIL_RETRY_BASE_MS = 10_000;
 export const MAIL_RETRY_MAX_MS = 60 * 60_000;
 const BATCH = 10;
+/** Sent mail is kept a month for the owner to look up, failed mail three; then deleted. */
+export const KEEP_SENT_MS = 30 * 24 * 3600_000;
+export const KEEP_FAILED_MS = 90 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -53,6 +57,8 @@ export interface OutboxWorker {
   start(): void;
   /** Finishes the message being sent, gives the rest of the claim back, stops polling. */
   stop(): Promise<void>;
+  /** Deletes old sent and failed rows (done by the running worker once an hour); answers how many. */
+  prune(): Promise<number>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -75,6 +81,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let wokenWhileRunning = false;
+  let prunedAt = 0;
 
   async function claim(): Promise<OutboxRow[]> {
     const at = now();
@@ -196,6 +203,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return running;
   };
 
+  async function prune(): Promise<number> {
+    const at = now().getTime();
+    const gone = await db
+      .delete(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.state, 'sent'), lt(mailOutbox.sentAt, new Date(at - KEEP_SENT_MS))),
+          and(eq(mailOutbox.state, 'failed'), lt(mailOutbox.createdAt, new Date(at - KEEP_FAILED_MS))),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    if (gone.length) log(`${gone.length} old sent or failed mail row(s) deleted`);
+    return gone.length;
+  }
+
   async function drain(): Promise<number> {
     let total = 0;
     for (let n = await runOnce(); n > 0 && !stopping; n = await runOnce()) total += n;
@@ -210,7 +232,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function tick() {
     timer = undefined;
     wokenWhileRunning = false;
-    drain()
+    const pruning = Date.now() - prunedAt > PRUNE_EVERY_MS ? ((prunedAt = Date.now()), prune()) : Promise.resolve(0);
+    pruning
+      .then(() => drain())
       .catch((error: unknown) => log(`round failed (retried at the next poll): ${errorText(error)}`))
       .finally(() => {
         if (started) schedule(wokenWhileRunning ? 0 : pollMs);
@@ -220,6 +244,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   return {
     runOnce,
     drain,
+    prune,
     wake() {
       if (!started) return;
       if (running) wokenWhileRunning = true;

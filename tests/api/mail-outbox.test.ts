@@ -259,6 +259,24 @@ describe('retries', () => {
     expect((await mailStatus(shop.database.db)).counts).toEqual({ failed: 1, sent: 1 });
   });
 
+  it('deletes sent mail after a month and failed mail after three', async () => {
+    const db = shop.database.db;
+    const day = 24 * 3600_000;
+    const at = (days: number) => new Date(Date.now() - days * day);
+    const rows = await db
+      .insert(mailOutbox)
+      .values([
+        { kind: 'contact', state: 'sent', sentAt: at(31), createdAt: at(31) },
+        { kind: 'contact', state: 'sent', sentAt: at(29), createdAt: at(29) },
+        { kind: 'contact', state: 'failed', createdAt: at(91) },
+        { kind: 'contact', state: 'failed', createdAt: at(60) },
+        { kind: 'contact', state: 'retrying', createdAt: at(120), nextAttemptAt: new Date(Date.now() + day) },
+      ])
+      .returning({ id: mailOutbox.id });
+    expect(await shop.mailWorker.prune()).toBe(2);
+    expect((await outboxRows(shop)).map((r) => r.id)).toEqual([rows[1]!.id, rows[3]!.id, rows[4]!.id]);
+  });
+
   it('does not send a reset code that expired while SMTP was down', async () => {
     const db = shop.database.db;
     await db.transaction((tx) =>
