@@ -45,6 +45,10 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest a statement may run (ms, 0 = no limit; migrations have none). */
   dbStatementTimeoutMs: number;
+  /** Tries per mail before it is marked failed (ADR 0010). */
+  mailMaxAttempts: number;
+  /** Wait before the first retry of a mail; doubles each time, up to an hour (ms). */
+  mailRetryBaseMs: number;
 }
 
 function parseUpstreams(raw: string | undefined): Record<string, string> {
@@ -87,5 +91,7 @@ export function loadConfig(): Config {
     pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
     dbConnectTimeoutMs: intEnv('DB_CONNECT_TIMEOUT_MS', 5_000),
     dbStatementTimeoutMs: intEnv('DB_STATEMENT_TIMEOUT_MS', 60_000),
+    mailMaxAttempts: Math.max(intEnv('MAIL_MAX_ATTEMPTS', 12), 1),
+    mailRetryBaseMs: Math.max(intEnv('MAIL_RETRY_BASE_MS', 10_000), 100),
   };
 }

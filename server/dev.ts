@@ -14,6 +14,7 @@ import { indexFolder, safeRelative, sendFile } from './http/static-files';
 
 const config = loadConfig();
 const shop = await openShop(config, { seed: true, log: (m) => console.log(`[shop] ${m}`) });
+shop.mail.start();
 const apiListener = getRequestListener(shop.api.fetch);
 const media = await indexFolder(mediaDirOf(config.dataDir));
 

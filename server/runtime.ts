@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Config } from './config';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { createApi, type ShopApi } from './api/app';
 import { openConfiguredDatabase, type Database } from './db/client';
 import { mediaDirOf, privateDirOf, seedDemoShop } from './seed/seed';
@@ -11,6 +12,8 @@ export interface Shop {
   config: Config;
   database: Database;
   api: ShopApi;
+  /** Sends the mail in mail_outbox; started by the processes that serve (not by a build). */
+  mail: OutboxWorker;
   close(): Promise<void>;
 }
 
@@ -26,9 +29,17 @@ export async function openShop(config: Config, options: { seed?: boolean; log?: 
     throw error;
   }
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom);
-  const api = createApi({
+  const mail = createOutboxWorker({
     db: database.db,
     mailer,
+    shopEmail: config.shopEmail,
+    publicSiteUrl: config.publicSiteUrl,
+    maxAttempts: config.mailMaxAttempts,
+    retryBaseMs: config.mailRetryBaseMs,
+  });
+  const api = createApi({
+    db: database.db,
+    wakeMail: () => mail.wake(),
     publicSiteUrl: config.publicSiteUrl,
     shopEmail: config.shopEmail,
     authTokenTtlHours: config.authTokenTtlHours,
@@ -41,8 +52,10 @@ export async function openShop(config: Config, options: { seed?: boolean; log?: 
     config,
     database,
     api,
+    mail,
     async close() {
       globalThis.__SHOP_API_FETCH__ = undefined;
+      await mail.stop();
       await database.close();
     },
   };

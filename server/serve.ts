@@ -27,6 +27,7 @@ export async function serveShop(shop: Shop, log: (m: string) => void = console.l
     server.once('error', reject);
     server.listen(shop.config.port, shop.config.host, () => resolve());
   });
+  shop.mail.start();
   let regenerator: Regenerator | undefined;
   if (info) {
     regenerator = createRegenerator({

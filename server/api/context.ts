@@ -1,11 +1,11 @@
 import type { Db } from '../db/client';
-import type { Mailer } from '../mail/mailer';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 
 /** What the API needs from the process that hosts it. */
 export interface ApiDeps {
   db: Db;
-  mailer: Mailer;
+  /** Mail is written to the outbox in the request's transaction; this asks the worker to look now. */
+  wakeMail: () => void;
   /** Base URL of the public site, for links in mail and documents. */
   publicSiteUrl: string;
   /** Where contact messages and order copies go. */
@@ -48,7 +48,7 @@ export interface ApiEnv {
   };
 }
 
-export type DepsInput = Pick<ApiDeps, 'db' | 'mailer'> & Partial<Omit<ApiDeps, 'db' | 'mailer'>>;
+export type DepsInput = Pick<ApiDeps, 'db'> & Partial<Omit<ApiDeps, 'db'>>;
 
 export function withDefaults(input: DepsInput): ApiDeps {
   return {
@@ -60,6 +60,7 @@ export function withDefaults(input: DepsInput): ApiDeps {
     trustProxy: false,
     fetch: globalThis.fetch.bind(globalThis),
     now: () => new Date(),
+    wakeMail: () => {},
     ...input,
   };
 }

@@ -2,6 +2,7 @@
 // message of spec section 8 where it gives one. Routes throw `apiError(...)`; one handler turns it
 // into `{detail, error_list}`.
 import type { ErrorItem } from '../../src/lib/contract/common';
+import { IDEMPOTENCY_KEY_REUSED } from '../../src/lib/contract/checkout';
 
 export const API_ERRORS = {
   BadRequest: { status: 400, detail: 'Invalid request.' },
@@ -32,6 +33,7 @@ export const API_ERRORS = {
   Unexpected: { status: 500, detail: 'Unknown server error' },
   BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
   ServiceUnavailable: { status: 503, detail: 'The shop is temporarily unavailable, try again in a moment.' },
+  IdempotencyKeyReused: { status: 409, detail: IDEMPOTENCY_KEY_REUSED },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

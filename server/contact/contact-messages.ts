@@ -3,6 +3,8 @@
 import type { Db } from '../db/client';
 import { countInWindow } from '../auth/rate-limit';
 import { contactMessages } from '../db/schema';
+import { enqueueContactMail } from '../mail/mail-outbox';
+import type { Locale } from '../../src/lib/contract/common';
 
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
@@ -21,7 +23,11 @@ export const contactLimitKeys = (email: string, address: string) => [`contact:em
 
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 
-export async function storeContactMessage(db: Db, message: NewContactMessage): Promise<number> {
-  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
-  return row!.id;
+/** Stores the message and, in the same transaction, its mail to the shop in the outbox. */
+export async function storeContactMessage(db: Db, message: NewContactMessage & { locale: Locale }, shopEmail: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+    await enqueueContactMail(tx, row!.id, message.locale, shopEmail, message.createdAt ?? new Date());
+    return row!.id;
+  });
 }

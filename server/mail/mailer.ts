@@ -1,5 +1,6 @@
-// Outgoing mail: through SMTP_URL when set, otherwise written to the outbox folder (and logged)
-// so a shop without a mail server, and the tests, can read what was sent.
+// How mail leaves the shop: through SMTP_URL when set, otherwise written to the outbox folder
+// (and logged) so a shop without a mail server, and the tests, can read what was sent. Only the
+// outbox worker calls these; requests write rows to mail_outbox instead (ADR 0010).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -31,8 +32,20 @@ export function outboxMailer(dir: string, from: string): Mailer {
   };
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+export interface SmtpTimeouts {
+  /** To open the TCP connection. */
+  connectionTimeout: number;
+  /** From the connection to the server's greeting. */
+  greetingTimeout: number;
+  /** Of silence on the open connection. */
+  socketTimeout: number;
+}
+
+/** Seconds, not nodemailer's minutes: a server that hangs is a failed attempt, retried later. */
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+
+export function smtpMailer(url: string, from: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): Mailer {
+  const transport = nodemailer.createTransport({ url, ...timeouts });
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });

@@ -1,4 +1,5 @@
 // The order confirmation mail, in the shopper's language, to the customer and a copy to the shop.
+// Built by the outbox worker after the order is committed: the PDF is never rendered in a request.
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import { formatDate, formatPrice, translator } from '../../src/lib/i18n/i18n';
@@ -8,11 +9,10 @@ import { customers } from '../db/schema';
 import { addressLines, renderOrderDocument } from '../orders/order-pdf';
 import { allOrderRows, type OrderRecord } from '../orders/order-read';
 import { readSettings } from '../settings';
-import type { Mailer, MailMessage } from './mailer';
+import type { MailMessage } from './mailer';
 
 export interface OrderMailDeps {
   db: Db;
-  mailer: Mailer;
   shopEmail: string;
   publicSiteUrl: string;
 }
@@ -62,13 +62,4 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
     { tag: 'order-confirmation', to: customer.email, subject: t('mail.orderConfirmation.subject', { number: order.number }), text, attachments },
     { tag: 'order-confirmation-copy', to: deps.shopEmail, subject: t('mail.orderConfirmation.copySubject', { number: order.number, customer: customerName }), text, attachments },
   ];
-}
-
-/** Sends both; a mail failure is logged, never undoes an order that is already placed. */
-export async function sendOrderConfirmation(deps: OrderMailDeps, order: OrderRecord, locale: Locale): Promise<void> {
-  try {
-    for (const message of await orderConfirmationMails(deps, order, locale)) await deps.mailer.send(message);
-  } catch (error) {
-    console.error(`[mail] order confirmation ${order.number} not sent:`, error);
-  }
 }

@@ -1,15 +1,18 @@
 // Checkout as one transaction: lock the cart and its stock items, re-check stock and prices,
 // then write the order, its rows, address snapshots, history and documents, take the stock,
 // count the coupon use and empty the cart. Concurrent checkouts queue on the row locks, so
-// they never sell more than there is.
+// they never sell more than there is. The confirmation mail is written to the outbox in the same
+// transaction and sent after the commit (ADR 0010).
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { CheckoutBody } from '../../src/lib/contract/checkout';
+import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { shippingPrice } from '../../src/lib/rules/checkout';
 import type { AuthUser } from '../api/context';
 import { apiError } from '../api/errors';
 import { auditAgentAction } from '../auth/audit';
 import type { Db } from '../db/client';
+import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import {
   addresses, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
   type L10nJson,
@@ -37,9 +40,51 @@ export interface PlacedOrder {
 
 const fieldError = (field: string, code: string, message: string): ErrorItem[] => [{ field, code, message }];
 
-async function orderByKey(db: Db, customerId: number, key: string | null): Promise<OrderRecord | undefined> {
+/** An Idempotency-Key already used by this customer for a different checkout. */
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super(IDEMPOTENCY_KEY_REUSED);
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}
+
+type CartItem = { productId: number; variantId: number | null; qty: number };
+const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
+
+/**
+ * "<choices>.<contents>": the customer, cart and checkout choices, then the cart's rows and
+ * coupon. The order empties the cart, so a genuine retry finds it empty: an empty cart matches
+ * any contents, a cart holding something else does not.
+ */
+function fingerprintOf(input: PlaceOrderInput, couponId: number | null, items: CartItem[]): string {
+  const b = input.body;
+  const choices = [input.customerId, b.cart, b.billing_address, b.shipping_address, b.shipping_method, b.payment_method, b.notes ?? '', b.free_shipping_code ?? ''];
+  const rows = items.map((i) => [i.productId, i.variantId, i.qty]).sort((x, y) => String(x).localeCompare(String(y)));
+  return `${sha(choices)}.${sha([couponId, rows])}`;
+}
+
+function sameCheckout(stored: string | null, current: string, cartEmpty: boolean): boolean {
+  // Orders placed before fingerprints were kept answer as they always did.
+  if (stored === null) return true;
+  const [storedChoices, storedContents] = stored.split('.');
+  const [choices, contents] = current.split('.');
+  return storedChoices === choices && (cartEmpty || storedContents === contents);
+}
+
+async function cartState(db: Db, cartId: number): Promise<{ couponId: number | null; items: CartItem[] }> {
+  const [cart] = await db.select({ couponId: carts.couponId }).from(carts).where(eq(carts.id, cartId));
+  const items = await db.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, cartId));
+  return { couponId: cart?.couponId ?? null, items };
+}
+
+/** The order made earlier with this key, if the checkout is the same; throws when it is not. */
+async function orderByKey(db: Db, input: PlaceOrderInput, cart?: { couponId: number | null; items: CartItem[] }): Promise<OrderRecord | undefined> {
+  const key = input.idempotencyKey;
   if (!key) return undefined;
-  const [row] = await db.select().from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  const [row] = await db.select().from(orders).where(and(eq(orders.customerId, input.customerId), eq(orders.idempotencyKey, key)));
+  if (!row) return undefined;
+  const current = cart ?? (await cartState(db, input.body.cart));
+  if (!sameCheckout(row.idempotencyFingerprint, fingerprintOf(input, current.couponId, current.items), current.items.length === 0)) throw new IdempotencyKeyReusedError();
   return row;
 }
 
@@ -51,14 +96,14 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const earlier = await orderByKey(db, input.customerId, input.idempotencyKey);
+  const earlier = await orderByKey(db, input);
   if (earlier) return { order: earlier, created: false };
   try {
     return await db.transaction((tx) => placeInTransaction(tx, input));
   } catch (error) {
     // Two retries raced past the first look-up: the loser answers the winner's order.
     if (isUniqueViolation(error, 'orders_idempotency_uq')) {
-      const winner = await orderByKey(db, input.customerId, input.idempotencyKey);
+      const winner = await orderByKey(db, input);
       if (winner) return { order: winner, created: false };
     }
     throw error;
@@ -70,7 +115,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   // The cart lock queues a second checkout of the same cart behind this one.
   const [cart] = await tx.select().from(carts).where(eq(carts.id, body.cart)).for('update');
   if (!cart || cart.customerId !== customerId) throw apiError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
-  const earlier = await orderByKey(tx, customerId, input.idempotencyKey);
+  const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, cart.id));
+  const earlier = await orderByKey(tx, input, { couponId: cart.couponId, items });
   if (earlier) return { order: earlier, created: false };
 
   const book = await tx
@@ -93,7 +139,6 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   if (!payment) throw apiError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
 
   // Lock every stock item of the cart in id order, so two checkouts sharing items cannot deadlock.
-  const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId }).from(cartRows).where(eq(cartRows.cartId, cart.id));
   if (items.length === 0) throw apiError('InvalidOrder');
   const productIds = [...new Set(items.map((i) => i.productId))];
   const variantIds = [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))];
@@ -146,6 +191,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
       notes: body.notes,
       locale,
       idempotencyKey: input.idempotencyKey,
+      idempotencyFingerprint: input.idempotencyKey ? fingerprintOf(input, cart.couponId, items) : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -179,6 +225,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   await tx.delete(cartRows).where(eq(cartRows.cartId, cart.id));
   await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: totals.total, cart: cart.id });
+  await enqueueOrderConfirmation(tx, order!.id, locale, now);
   return { order: order!, created: true };
 }
 

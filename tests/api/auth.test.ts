@@ -104,12 +104,17 @@ describe('auth/is-authenticated/, logout/, logout-all/', () => {
 });
 
 describe('password reset with an emailed code', () => {
-  const codeFromMail = () => shop.mail.at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
+  /** The newest mail, once the outbox has sent what the request queued. */
+  const lastMail = async () => {
+    await shop.drainMail();
+    return shop.mail.at(-1)!;
+  };
+  const codeFromMail = async () => (await lastMail()).text.match(/\b(\d{6})\b/)![1]!;
 
   it('emails a 6-digit code and changes the password with it, once', async () => {
     expect((await shop.send('POST', 'auth/password-reset/', { body: { username: 'b2b2@example.com' } })).status).toBe(200);
-    expect(shop.mail.at(-1)).toMatchObject({ to: 'b2b2@example.com', tag: 'password-reset', subject: 'Il tuo codice per reimpostare la password' });
-    const otp = codeFromMail();
+    expect(await lastMail()).toMatchObject({ to: 'b2b2@example.com', tag: 'password-reset', subject: 'Il tuo codice per reimpostare la password' });
+    const otp = await codeFromMail();
     const weak = await shop.send<{ error_list: { code: string }[] }>('POST', 'auth/otp-password-change/', { body: { username: 'b2b2@example.com', password: 'short', otp } });
     expect(weak.status).toBe(400);
     expect(weak.body.error_list.map((e) => e.code)).toContain('minLength');
@@ -124,7 +129,7 @@ describe('password reset with an emailed code', () => {
     expect((await shop.send('POST', 'auth/otp-password-change/', { body: { username: 'ghost@example.com', password: 'Nuova-Vendemmia-26', otp: '123456' } })).status).toBe(404);
     await shop.database.db.execute(sql`delete from one_time_codes`);
     await shop.send('POST', 'auth/password-reset/', { body: { username: 'consumer@example.com' } });
-    const otp = codeFromMail();
+    const otp = await codeFromMail();
     const wrong = otp === '000000' ? '111111' : '000000';
     const { status, body } = await shop.send('POST', 'auth/otp-password-change/', { body: { username: 'consumer@example.com', password: 'Nuova-Vendemmia-26', otp: wrong } });
     expect(status).toBe(401);
@@ -135,7 +140,7 @@ describe('password reset with an emailed code', () => {
     await shop.database.db.execute(sql`delete from one_time_codes`);
     await shop.database.db.execute(sql`delete from rate_limits`);
     await shop.send('POST', 'auth/password-reset/', { body: { username: 'agent2@example.com' } });
-    const otp = codeFromMail();
+    const otp = await codeFromMail();
     const wrong = otp === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) await shop.send('POST', 'auth/otp-password-change/', { body: { username: 'agent2@example.com', password: 'Nuova-Vendemmia-26', otp: wrong } });
     const late = await shop.send('POST', 'auth/otp-password-change/', { body: { username: 'agent2@example.com', password: 'Nuova-Vendemmia-26', otp } });
@@ -146,7 +151,7 @@ describe('password reset with an emailed code', () => {
   it('an expired code is refused', async () => {
     await shop.database.db.execute(sql`delete from one_time_codes`);
     await shop.send('POST', 'auth/password-reset/', { body: { username: 'b2b@example.com' } });
-    const otp = codeFromMail();
+    const otp = await codeFromMail();
     await shop.database.db.execute(sql`update one_time_codes set expires_at = now() - interval '1 second'`);
     expect((await shop.send('POST', 'auth/otp-password-change/', { body: { username: 'b2b@example.com', password: 'Nuova-Vendemmia-26', otp } })).status).toBe(401);
   });

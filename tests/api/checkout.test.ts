@@ -46,6 +46,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 beforeEach(async () => {
+  // Mail of earlier tests goes out first, so each test sees its own.
+  await shop.drainMail();
   shop.mail.length = 0;
   await setSetting(db(), 'CART_ROWS_AFFECT_STOCK', 'true');
 });
@@ -215,6 +217,7 @@ describe('POST checkout/', () => {
     ]);
     expect(rows[0]!.name).toEqual({ it: `Prodotto ${a.code} it`, en: `Prodotto ${a.code} en`, es: `Prodotto ${a.code} es` });
 
+    await shop.drainMail();
     expect(shop.mail.map((m) => [m.tag, m.to])).toEqual([
       ['order-confirmation', 'ordini@cantinadeicolli.example'],
       ['order-confirmation-copy', 'info@vinoshop.example'],
@@ -392,6 +395,7 @@ describe('POST checkout/', () => {
       expect(status).toBe(201);
       // 10 of goods: courier 9.90
       expect(body).toMatchObject({ shop_context: 'b2c', shipping_total: 9.9, payment_method: { code: 'cash-on-delivery' } });
+      await shop.drainMail();
       expect(shop.mail[0]!.to).toBe('consumer@example.com');
     });
   });
@@ -441,6 +445,7 @@ describe('POST checkout/', () => {
       expect(second.body.number).toBe(first.body.number);
       expect(await db().select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(1);
       expect(await stockOf(db(), p.id)).toBe(8);
+      await shop.drainMail();
       expect(shop.mail.filter((m) => m.tag === 'order-confirmation')).toHaveLength(1);
     });
 
@@ -468,6 +473,34 @@ describe('POST checkout/', () => {
       expect(one.body.id).not.toBe(two.body.id);
     });
 
+    it('refuses the same key for a different cart content or choice (409) and still answers a true retry', async () => {
+      const p = await makeProduct(db(), { quantity: 10 });
+      const q = await makeProduct(db(), { quantity: 10 });
+      const cart = await makeCart(db(), { customer: c1, rows: [{ product: p.id, qty: 1 }] });
+      const key = `reuse-${Date.now()}`;
+      const first = await checkout(b2b, b2bChoice(cart), { key });
+      expect(first.status).toBe(201);
+      // The order emptied the cart: the same request again is a retry.
+      const retry = await checkout(b2b, b2bChoice(cart), { key });
+      expect([retry.status, retry.body.id]).toEqual([200, first.body.id]);
+      // Another choice with the same key is another order.
+      const otherMethod = await checkout<ErrorBody>(b2b, { ...b2bChoice(cart), payment_method: method['as-per-contract'] }, { key });
+      expect(otherMethod.status).toBe(409);
+      // The cart filled again with something else: not the order the key was used for.
+      await db().insert(cartRows).values({ cartId: cart, productId: q.id, qty: 3 });
+      const changed = await checkout<ErrorBody>(b2b, b2bChoice(cart), { key });
+      expect(changed.status).toBe(409);
+      expect(changed.body).toEqual({ detail: 'This Idempotency-Key was already used for a different order.', error_list: [] });
+      // Another cart with the same key: refused too, and nothing was placed or taken.
+      const other = await makeCart(db(), { customer: c1, rows: [{ product: p.id, qty: 1 }] });
+      expect((await checkout(b2b, b2bChoice(other), { key })).status).toBe(409);
+      expect(await db().select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(1);
+      expect(await stockOf(db(), p.id)).toBe(9);
+      expect(await stockOf(db(), q.id)).toBe(10);
+      // A new key places the new content.
+      expect((await checkout(b2b, b2bChoice(cart), { key: `${key}-2` })).status).toBe(201);
+    });
+
     it('rejects a malformed key', async () => {
       const cart = await makeCart(db(), { customer: c1, rows: [] });
       expect((await checkout(b2b, b2bChoice(cart), { key: 'bad key with spaces' })).status).toBe(400);
@@ -480,9 +513,11 @@ describe('POST checkout/', () => {
     const cart = await makeCart(db(), { customer: c1, rows: [{ product: p.id, qty: 1 }] });
     const { body } = await checkout(b2b, b2bChoice(cart), { query: '?locale=en' });
     expect(body.locale).toBe('en');
+    await shop.drainMail();
     expect(shop.mail[0]!.subject).toBe(`Order ${body.number} confirmed`);
     expect(shop.mail[0]!.text).toContain(`Prodotto ${p.code} en`);
     const es = await checkout(b2b, b2bChoice(await makeCart(db(), { customer: c1, rows: [{ product: p.id, qty: 1 }] })), { query: '?locale=es' });
+    await shop.drainMail();
     expect(shop.mail.at(-2)!.subject).toBe(`Pedido ${es.body.number} confirmado`);
   });
 

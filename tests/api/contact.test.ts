@@ -1,9 +1,9 @@
 // POST contact/: consent, validation, the bot check when switched on, storage, mail, throttling.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { ContactAnswer } from '../../src/lib/contract/contact';
-import { contactMessages, systemSettings } from '../../server/db/schema';
+import { contactMessages, mailOutbox, systemSettings } from '../../server/db/schema';
 import { RECAPTCHA_VERIFY_URL } from '../../server/contact/bot-check';
 import { openTestShop, type TestShop } from '../support/test-shop';
 
@@ -21,9 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
+/** Mail reaches the shop through the outbox: whatever was queued, sent now. */
+const drained = async () => {
+  await shop.drainMail();
+  return shop.mail;
+};
+
 let ipCounter = 0;
 beforeEach(async () => {
   verifyCalls.length = 0;
+  // Mail of earlier tests goes out first, so each test sees its own.
+  await shop.drainMail();
   shop.mail.length = 0;
   verify = () => Response.json({ success: true });
   await shop.database.db.execute(sql`delete from rate_limits`);
@@ -62,7 +70,7 @@ describe('contact/', () => {
     expect(body).toEqual({ detail: 'Message sent.', id: expect.any(Number) });
     const [row] = await shop.database.db.select().from(contactMessages).where(eq(contactMessages.id, body.id));
     expect(row).toMatchObject({ name: 'Anna Verdi', email: message.email, company: 'Cantina Verdi', subject: 'Preventivo tappatrice', privacyConsent: true, ip: '203.0.113.7', locale: 'en' });
-    expect(shop.mail).toHaveLength(1);
+    expect(await drained()).toHaveLength(1);
     expect(shop.mail[0]).toMatchObject({ tag: 'contact', to: 'shop@vinoshop.example', subject: 'Website message from Anna Verdi: Preventivo tappatrice' });
     expect(shop.mail[0]!.text).toContain(message.message);
     expect(shop.mail[0]!.text).toContain(`Email: ${message.email}`);
@@ -72,9 +80,9 @@ describe('contact/', () => {
   it('translates the subject (Italian by default, Spanish on request) and needs only the required fields', async () => {
     const { name, email, message, privacy_consent } = valid();
     expect((await post({ name, email, message, privacy_consent })).status).toBe(201);
-    expect(shop.mail[0]!.subject).toBe('Messaggio dal sito da Anna Verdi');
+    expect((await drained())[0]!.subject).toBe('Messaggio dal sito da Anna Verdi');
     expect((await post({ name, email, message, privacy_consent, phone: null, subject: '' }, { query: '?locale=es', ip: '10.2.0.1' })).status).toBe(201);
-    expect(shop.mail[1]!.subject).toBe('Mensaje desde la web de Anna Verdi');
+    expect((await drained())[1]!.subject).toBe('Mensaje desde la web de Anna Verdi');
   });
 
   it.each([
@@ -87,7 +95,7 @@ describe('contact/', () => {
     expect(status).toBe(400);
     expect(body.error_list).toContainEqual(expect.objectContaining({ field: 'privacy_consent', message: 'Please accept the privacy policy.' }));
     expect(await shop.database.db.select().from(contactMessages)).toHaveLength(before.length);
-    expect(shop.mail).toHaveLength(0);
+    expect(await drained()).toHaveLength(0);
   });
 
   it.each([
@@ -105,7 +113,7 @@ describe('contact/', () => {
     const { status, body } = await post({ ...valid(), ...change });
     expect(status).toBe(400);
     expect(body.error_list.map((e) => e.field)).toContain(field);
-    expect(shop.mail).toHaveLength(0);
+    expect(await drained()).toHaveLength(0);
   });
 
   it.each([
@@ -123,7 +131,7 @@ describe('contact/', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.detail).toBe('Too many messages, try again later.');
     expect((await post(valid(), { ip: '198.51.100.2' })).status).toBe(201);
-    expect(shop.mail).toHaveLength(6);
+    expect(await drained()).toHaveLength(6);
   });
 
   it('throttles messages per email address across addresses', async () => {
@@ -172,18 +180,29 @@ describe('contact/ with the bot check switched on', () => {
     expect(status).toBe(400);
     expect(body.error_list).toContainEqual(expect.objectContaining({ field: 'recaptcha_token', code: 'invalid' }));
     expect((await shop.database.db.select().from(contactMessages)).length).toBe(before);
-    expect(shop.mail).toHaveLength(0);
+    expect(await drained()).toHaveLength(0);
   });
 });
 
 describe('contact/ when the mail fails', () => {
-  it('keeps the message and still answers 201', async () => {
-    const failing = await openTestShop({ deps: { mailer: { send: () => Promise.reject(new Error('smtp down')) } } });
+  it('keeps the message, answers 201 and keeps its mail in the outbox to retry', async () => {
+    let down = true;
+    const sent: string[] = [];
+    const mailer = { send: async (m: { subject: string }) => void (down ? await Promise.reject(new Error('smtp down')) : sent.push(m.subject)) };
+    const failing = await openTestShop({ mailer, worker: { retryBaseMs: 0 } });
     try {
       const response = await failing.send<ContactAnswer>('POST', 'contact/', { body: valid() });
       expect(response.status).toBe(201);
       const rows = await failing.database.db.select().from(contactMessages).where(eq(contactMessages.id, response.body.id));
       expect(rows).toHaveLength(1);
+      await failing.mailWorker.runOnce();
+      const [queued] = await failing.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'contact'), eq(mailOutbox.refId, response.body.id)));
+      expect(queued).toMatchObject({ state: 'retrying', attempts: 1, lastError: 'smtp down' });
+      down = false;
+      await failing.drainMail();
+      expect(sent).toEqual(['Messaggio dal sito da Anna Verdi: Preventivo tappatrice']);
+      const [delivered] = await failing.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id));
+      expect(delivered).toMatchObject({ state: 'sent', attempts: 2 });
     } finally {
       await failing.close();
     }

@@ -7,6 +7,8 @@ import { openDatabase, type Database } from '../../server/db/client';
 export const testDbKind = () => (process.env.SHOP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
 export interface TestDatabase extends Database {
+  /** PostgreSQL only: the throwaway database's URL, for a second pool (another instance). */
+  url?: string;
   /** Closes and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await database.migrate();
   return {
     ...database,
+    url: created.url,
     async destroy() {
       await database.close();
       await created.drop();

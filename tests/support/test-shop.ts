@@ -1,7 +1,8 @@
 // A seeded demo shop behind the API, for API tests (no server, no media files).
 import { createApi, type ShopApi } from '../../server/api/app';
 import type { DepsInput } from '../../server/api/context';
-import { memoryMailer, type MailMessage } from '../../server/mail/mailer';
+import { memoryMailer, type Mailer, type MailMessage } from '../../server/mail/mailer';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../../server/mail/outbox-worker';
 import { customers } from '../../server/db/schema';
 import { seedDemoShop } from '../../server/seed/seed';
 import { openTestDatabase, type TestDatabase } from './test-db';
@@ -9,8 +10,12 @@ import { openTestDatabase, type TestDatabase } from './test-db';
 export interface TestShop {
   database: TestDatabase;
   api: ShopApi;
-  /** Mail the API sent. */
+  /** Mail sent so far: requests only write to the outbox, so call drainMail() first. */
   mail: MailMessage[];
+  /** Sends everything due in the outbox now, as the server's worker would (answers the rows handled). */
+  drainMail(): Promise<number>;
+  /** The worker behind drainMail (never started: tests drive it). */
+  mailWorker: OutboxWorker;
   /** GET/POST… a path under /api/v3/client. */
   call(path: string, init?: RequestInit): Promise<Response>;
   json<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>;
@@ -39,12 +44,22 @@ export const basic = (username: string, password: string) => `Basic ${Buffer.fro
 
 export const API = '/api/v3/client';
 
-export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}): Promise<TestShop> {
+export async function openTestShop(
+  options: { deps?: Partial<DepsInput>; mailer?: Mailer; worker?: Partial<OutboxWorkerOptions> } = {},
+): Promise<TestShop> {
   const database = await openTestDatabase();
   await seedDemoShop(database.db);
-  const mailer = memoryMailer();
+  const memory = memoryMailer();
+  const mailWorker = createOutboxWorker({
+    db: database.db,
+    mailer: options.mailer ?? memory,
+    shopEmail: options.deps?.shopEmail ?? 'info@vinoshop.example',
+    publicSiteUrl: options.deps?.publicSiteUrl ?? 'http://localhost:4321',
+    log: () => {},
+    ...options.worker,
+  });
   // Tests pose as different addresses through X-Forwarded-For.
-  const api = createApi({ db: database.db, mailer, authDelayMs: 0, trustProxy: true, ...options.deps });
+  const api = createApi({ db: database.db, authDelayMs: 0, trustProxy: true, ...options.deps });
   const call = (path: string, init?: RequestInit) => Promise.resolve(api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init));
   const login = async (username: string, password: string) => {
     const response = await call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password) } });
@@ -55,7 +70,9 @@ export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}):
   return {
     database,
     api,
-    mail: mailer.sent,
+    mail: memory.sent,
+    drainMail: () => mailWorker.drain(),
+    mailWorker,
     call,
     async json<T>(path: string, init?: RequestInit) {
       const response = await call(path, init);
@@ -82,6 +99,9 @@ export async function openTestShop(options: { deps?: Partial<DepsInput> } = {}):
       const rows = await database.db.select({ id: customers.id, code: customers.code }).from(customers);
       return Object.fromEntries(rows.map((c) => [c.code, c.id]));
     },
-    close: () => database.destroy(),
+    async close() {
+      await mailWorker.stop();
+      await database.destroy();
+    },
   };
 }

@@ -71,7 +71,7 @@ export const OPERATIONS: Operation[] = [
 
   // Checkout and orders
   { method: 'post', path: 'checkout/init/', tag: 'Checkout', summary: 'What checkout needs: addresses, payment methods, shipping policies, the cart.', access: 'user', body: CheckoutInitBodySchema, answers: 'CheckoutInit' },
-  { method: 'post', path: 'checkout/', tag: 'Checkout', summary: 'Place the order (one transaction; Idempotency-Key header makes retries safe).', access: 'user', body: CheckoutBodySchema, answers: '201 Order (200 with the same order on a retried key)', errors: { 400: 'Missing field, or Invalid order (empty cart)', 409: 'quantity_not_available' } },
+  { method: 'post', path: 'checkout/', tag: 'Checkout', summary: 'Place the order (one transaction; Idempotency-Key header makes retries safe).', access: 'user', body: CheckoutBodySchema, answers: '201 Order (200 with the same order on a retried key)', errors: { 400: 'Missing field, or Invalid order (empty cart)', 409: 'quantity_not_available, or the Idempotency-Key was already used for a different order' } },
   { method: 'get', path: 'orders/', tag: 'Orders', summary: "A customer's orders.", access: 'user', query: OrderListQuerySchema, answers: 'Paged<OrderSummary>', paged: true },
   { method: 'get', path: 'orders/rows/', tag: 'Orders', summary: 'Rows of an order.', access: 'user', query: OrderRowsQuerySchema, answers: 'Paged<OrderRow>', paged: true },
   { method: 'get', path: 'orders/doc/', tag: 'Orders', summary: 'A document of an order as PDF (invoice, delivery_note, order_confirmation).', access: 'user', query: OrderDocQuerySchema, answers: 'PDF', produces: 'application/pdf' },

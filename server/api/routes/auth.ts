@@ -17,6 +17,7 @@ import { apiError } from '../errors';
 import { clientAddress } from '../client-address';
 import { requireUser } from '../middleware/auth';
 import { passwordResetMail } from '../../mail/templates';
+import { enqueueRenderedMail } from '../../mail/mail-outbox';
 
 export const authRoutes = new Hono<ApiEnv>({ strict: false });
 
@@ -106,7 +107,7 @@ authRoutes.get('/is-authenticated', async (c) => {
 const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 authRoutes.post('/password-reset', async (c) => {
-  const { db, now, mailer, publicSiteUrl, authDelayMs } = c.get('deps');
+  const { db, now, wakeMail, publicSiteUrl, authDelayMs } = c.get('deps');
   const { username } = await readBody(c, UsernameBodySchema);
   const keys = limitKeys('reset', username, clientAddress(c));
   await assertNotLocked(db, keys, now());
@@ -122,10 +123,16 @@ authRoutes.post('/password-reset', async (c) => {
     .limit(1);
   if (recent) throw apiError('TooManyAttempts');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  // A new code replaces any earlier one.
-  await db.update(oneTimeCodes).set({ usedAt: now() }).where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
-  await db.insert(oneTimeCodes).values({ userId: user.id, purpose: 'password_reset', codeHash: hashCode(user.id, code), expiresAt: new Date(now().getTime() + OTP_TTL_MS) });
-  await mailer.send(passwordResetMail({ to: user.email, code, locale: user.locale, firstName: user.firstName, siteUrl: publicSiteUrl, minutes: OTP_TTL_MS / 60000 }));
+  const expiresAt = new Date(now().getTime() + OTP_TTL_MS);
+  const message = passwordResetMail({ to: user.email, code, locale: user.locale, firstName: user.firstName, siteUrl: publicSiteUrl, minutes: OTP_TTL_MS / 60000 });
+  // The code and its mail exist together or not at all; the outbox worker sends the mail.
+  await db.transaction(async (tx) => {
+    // A new code replaces any earlier one.
+    await tx.update(oneTimeCodes).set({ usedAt: now() }).where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
+    const [row] = await tx.insert(oneTimeCodes).values({ userId: user.id, purpose: 'password_reset', codeHash: hashCode(user.id, code), expiresAt }).returning({ id: oneTimeCodes.id });
+    await enqueueRenderedMail(tx, { kind: 'password-reset', refId: row!.id, locale: user.locale, message, expiresAt }, now());
+  });
+  wakeMail();
   return c.json({ detail: 'A code has been sent to your email address.', expires_in: OTP_TTL_MS / 1000 });
 });
 

@@ -5,11 +5,10 @@ import { CheckoutBodySchema, CheckoutInitBodySchema, IdempotencyKeySchema, type 
 import { missingCheckoutFields } from '../../../src/lib/rules/checkout';
 import { resolveCustomer } from '../../auth/permissions';
 import { carts, customers } from '../../db/schema';
-import { sendOrderConfirmation } from '../../mail/order-mail';
 import { addressBook, toAddress } from '../../orders/address-book';
 import { quoteCart, toCheckoutTotals } from '../../orders/cart-quote';
 import { orderDetail } from '../../orders/order-read';
-import { placeOrder } from '../../orders/place-order';
+import { IdempotencyKeyReusedError, placeOrder } from '../../orders/place-order';
 import { paymentMethodsFor, shippingPoliciesFor, toPaymentMethod } from '../../orders/shop-options';
 import { toCartRow } from '../../cart/cart-summary';
 import type { Db } from '../../db/client';
@@ -85,7 +84,10 @@ checkoutRoutes.post('/', async (c) => {
     idempotencyKey,
     locale,
     now: deps.now(),
+  }).catch((error: unknown) => {
+    throw error instanceof IdempotencyKeyReusedError ? apiError('IdempotencyKeyReused') : error;
   });
-  if (created) await sendOrderConfirmation(deps, order, locale);
+  // The confirmation was written to the outbox with the order; the worker sends it.
+  if (created) deps.wakeMail();
   return c.json(await orderDetail(deps.db, order, locale), created ? 201 : 200);
 });

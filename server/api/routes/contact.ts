@@ -1,10 +1,9 @@
-// The contact form (spec: requires privacy consent; bot check when switched on): stored, then
-// mailed to the shop.
+// The contact form (spec: requires privacy consent; bot check when switched on): stored, and
+// mailed to the shop through the outbox.
 import { Hono } from 'hono';
 import { ContactBodySchema, type ContactAnswer } from '../../../src/lib/contract/contact';
 import { verifyRecaptcha } from '../../contact/bot-check';
 import { contactLimitKeys, storeContactMessage, takeContactSlot } from '../../contact/contact-messages';
-import { contactMail } from '../../mail/contact-mail';
 import { isOn, readSettings } from '../../settings';
 import { readBody } from '../body';
 import type { ApiEnv } from '../context';
@@ -16,7 +15,7 @@ export const contactRoutes = new Hono<ApiEnv>({ strict: false });
 
 contactRoutes.post('/', async (c) => {
   const body = await readBody(c, ContactBodySchema);
-  const { db, now, fetch, mailer, shopEmail, publicSiteUrl } = c.get('deps');
+  const { db, now, fetch, wakeMail, shopEmail } = c.get('deps');
   const ip = clientAddress(c);
   if (!(await takeContactSlot(db, contactLimitKeys(body.email, ip), now()))) {
     throw apiError('TooManyAttempts', [], 'Too many messages, try again later.');
@@ -33,13 +32,9 @@ contactRoutes.post('/', async (c) => {
   const locale = c.get('locale');
   const receivedAt = now();
   const fields = { name: body.name, email: body.email, phone: body.phone || null, company: body.company || null, subject: body.subject ?? '', message: body.message };
-  const id = await storeContactMessage(db, { ...fields, locale, privacyConsent: true, ip, createdAt: receivedAt });
-  try {
-    await mailer.send(contactMail({ ...fields, to: shopEmail, locale, receivedAt, siteUrl: publicSiteUrl }));
-  } catch (error) {
-    // The message is stored: the shop still sees it, so the sender is not asked to write again.
-    console.error('[contact] mail to the shop failed for message', id, error);
-  }
+  // Stored with its mail in the outbox: the worker delivers it, retrying while SMTP is down.
+  const id = await storeContactMessage(db, { ...fields, locale, privacyConsent: true, ip, createdAt: receivedAt }, shopEmail);
+  wakeMail();
   const answer: ContactAnswer = { detail: 'Message sent.', id };
   return c.json(answer, 201);
 });

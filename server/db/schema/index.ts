@@ -7,3 +7,4 @@ export * from './carts';
 export * from './orders';
 export * from './content';
 export * from './system';
+export * from './mail';

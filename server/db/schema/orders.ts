@@ -129,6 +129,8 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     /** A retried checkout with the same key returns this order instead of creating another. */
     idempotencyKey: text('idempotency_key'),
+    /** What the key was first used for (cart, choices, rows): a reuse for anything else is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,7 +19,8 @@ export const CheckoutInitBodySchema = v.strictObject({
 /**
  * POST checkout/. The four choices are optional here so that each missing one is reported as
  * `required` by the checkout rules (src/lib/rules/checkout.ts).
- * Header `Idempotency-Key`: a retry with the same key answers the same order (200).
+ * Header `Idempotency-Key`: a retry with the same key answers the same order (200); the same key
+ * with another cart content or choice answers 409.
  */
 export const CheckoutBodySchema = v.strictObject({
   customer: v.optional(id('customer')),
@@ -32,6 +33,9 @@ export const CheckoutBodySchema = v.strictObject({
   free_shipping_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'The code is too long.'))),
 });
 export type CheckoutBody = v.InferOutput<typeof CheckoutBodySchema>;
+
+/** The 409 detail for a key already used for a different checkout: the next attempt needs a new key. */
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order.';
 
 export const IdempotencyKeySchema = v.pipe(
   v.string(),

@@ -4,7 +4,7 @@ import { memoryStorage, writeJson, type KeyValueStorage } from '../browser/stora
 import type { Address } from '../contract/addresses';
 import type { CurrentUser } from '../contract/auth';
 import type { CartHeader, CartRow } from '../contract/cart';
-import type { CheckoutInitResponse } from '../contract/checkout';
+import { IDEMPOTENCY_KEY_REUSED, type CheckoutInitResponse } from '../contract/checkout';
 import type { OrderDetail } from '../contract/orders';
 import type { PaymentMethod, ShippingPolicy } from '../contract/shop';
 import { configureCart, type CartApi } from './cart';
@@ -156,6 +156,17 @@ describe('the checkout store', () => {
     expect($checkout.get()).toMatchObject({ status: 'ready', error: 'errors.quantityNotAvailable' });
     await placeOrder();
     expect(vi.mocked(api.place).mock.calls.map((c) => c[1])).toEqual(['key-1', 'key-1']);
+  });
+
+  it('drops a key the API says was used for a different order, so the next try can succeed', async () => {
+    await loadCheckout(7);
+    choosePaymentMethod(2);
+    vi.mocked(api.place).mockResolvedValueOnce(fail(409, IDEMPOTENCY_KEY_REUSED));
+    expect(await placeOrder()).toBeNull();
+    expect($checkout.get()).toMatchObject({ status: 'ready', error: 'errors.checkoutFailed' });
+    expect(storage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
+    await placeOrder();
+    expect(vi.mocked(api.place).mock.calls.map((c) => c[1])).toEqual(['key-1', 'key-2']);
   });
 
   it('checks a new address before sending, then creates it and selects it', async () => {

@@ -1,0 +1,49 @@
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt } from './common';
+
+export const MAIL_STATES = ['pending', 'sending', 'retrying', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/** A rendered message kept until it is sent (the password-reset code exists nowhere else in clear). */
+export interface StoredMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Mail waiting to go out, written in the transaction that caused it and sent by the outbox
+ * worker (server/mail/outbox-worker.ts, ADR 0010).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** "order-confirmation", "order-confirmation-copy", "contact", "password-reset". */
+    kind: text('kind').notNull(),
+    /** The order, contact message or one-time code the mail is about. */
+    refId: integer('ref_id'),
+    locale: text('locale', { enum: ['it', 'en', 'es'] }).notNull().default('it'),
+    /** Known at enqueue time or filled in when the message is built. */
+    recipient: text('recipient'),
+    /** The rendered message, for kinds that cannot be rebuilt later; blanked once done. */
+    message: jsonb('message').$type<StoredMessage>(),
+    state: text('state', { enum: MAIL_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The claim of the instance sending it; a claim past this time may be taken by another. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** Not worth sending after this (a reset code that has expired). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`state IN ('pending', 'sending', 'retrying')`),
+    index('mail_outbox_ref_idx').on(t.kind, t.refId),
+    check('mail_outbox_state_check', sql`state IN ('pending', 'sending', 'retrying', 'sent', 'failed')`),
+  ],
+);

@@ -1,0 +1,43 @@
+// Writing mail to the outbox: each function takes the caller's transaction, so the mail exists
+// exactly when what caused it does (ADR 0010). The outbox worker sends it afterwards.
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/lib/i18n/locales';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { MailMessage } from './mailer';
+
+export const MAIL_KINDS = ['order-confirmation', 'order-confirmation-copy', 'contact', 'password-reset'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The confirmation to the customer and its copy to the shop; both are built, PDF included, when sent. */
+export async function enqueueOrderConfirmation(tx: Db, orderId: number, locale: Locale, now: Date): Promise<void> {
+  await tx.insert(mailOutbox).values(
+    (['order-confirmation', 'order-confirmation-copy'] as const).map((kind) => ({ kind, refId: orderId, locale, nextAttemptAt: now, createdAt: now })),
+  );
+}
+
+/** A contact form message to the shop, built from the stored message when sent. */
+export async function enqueueContactMail(tx: Db, messageId: number, locale: Locale, recipient: string, now: Date): Promise<void> {
+  await tx.insert(mailOutbox).values({ kind: 'contact', refId: messageId, locale, recipient, nextAttemptAt: now, createdAt: now });
+}
+
+/**
+ * A rendered message that cannot be built again later (the reset code is stored hashed only).
+ * Past `expiresAt` it is not sent any more, and its text is blanked.
+ */
+export async function enqueueRenderedMail(
+  tx: Db,
+  mail: { kind: MailKind; refId: number | null; locale: string; message: MailMessage; expiresAt: Date | null },
+  now: Date,
+): Promise<void> {
+  const { to, subject, text } = mail.message;
+  await tx.insert(mailOutbox).values({
+    kind: mail.kind,
+    refId: mail.refId,
+    locale: isLocale(mail.locale) ? mail.locale : DEFAULT_LOCALE,
+    recipient: to,
+    message: { to, subject, text },
+    expiresAt: mail.expiresAt,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
