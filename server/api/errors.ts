@@ -31,6 +31,9 @@ export const API_ERRORS = {
   TooManyAttempts: { status: 429, detail: 'Too many attempts, try again later.' },
   Unexpected: { status: 500, detail: 'Unknown server error' },
   BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
+  // Sign-in throttling and sessions (ADR 0011); error_list[0].code says which case, for clients.
+  BotCheckRequired: { status: 403, detail: 'Complete the bot check to continue.' },
+  PasswordChangeRequired: { status: 403, detail: 'You must change your password before continuing.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;
