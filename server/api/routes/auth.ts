@@ -171,8 +171,9 @@ authRoutes.post('/otp-password-change', async (c) => {
   });
   // A reset password ends every session that may have used the old one.
   await revokeAllTokens(db, user.id);
-  // Only the username starts afresh: the address keeps its failures.
+  // Only the username starts afresh (its code and sign-in counts): the address keeps its failures.
   await clearCounters(db, [keys[0]!]);
+  await attemptSucceeded(db, body.username, clientAddress(c));
   return c.json({ detail: 'Password changed.' });
 });
 
