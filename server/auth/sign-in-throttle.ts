@@ -27,7 +27,8 @@ export type Refusal =
   | { kind: 'bot-check'; given: boolean };
 
 const keysOf = (username: string, address: string) => {
-  const user = username.trim().toLowerCase();
+  // A Basic header can carry a username of kilobytes; no real one is longer than an email address.
+  const user = username.trim().toLowerCase().slice(0, 320);
   return { address: `login:ip:${address}`, user: `login:user:${user}`, turn: `login:turn:${user}` };
 };
 

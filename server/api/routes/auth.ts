@@ -31,7 +31,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 const OTP_RESEND_GAP_MS = 30 * 1000;
 
 
-const limitKeys = (kind: string, username: string, address: string) => [`${kind}:user:${username.trim().toLowerCase()}`, `${kind}:ip:${address}`];
+const limitKeys = (kind: string, username: string, address: string) => [`${kind}:user:${username.trim().toLowerCase().slice(0, 320)}`, `${kind}:ip:${address}`];
 
 /** A failed guess answers no sooner than this, whatever the reason (authDelayMs, 0 in tests). */
 const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, Math.min(ms, 2_000))) : Promise.resolve());
