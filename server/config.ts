@@ -35,8 +35,8 @@ export interface Config {
   distDir: string;
   /** client-proxy upstreams, from CLIENT_PROXY_UPSTREAMS="name=https://host,other=https://..." */
   proxyUpstreams: Record<string, string>;
-  /** Behind a reverse proxy or CDN that sets X-Forwarded-For. */
-  trustProxy: boolean;
+  /** How many reverse proxies / CDN hops in front of the shop append to X-Forwarded-For (0: none). */
+  trustProxy: number;
   /** How often the server looks for content changes to regenerate pages (ms). */
   pageRegenIntervalMs: number;
   /** Called (POST {paths, tags}) after pages were regenerated, to purge a CDN. */
@@ -70,6 +70,14 @@ function purgeUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** TRUST_PROXY: false (default), true (one proxy) or the number of proxies in front of the shop. */
+export function parseTrustProxy(raw: string | undefined): number {
+  if (raw === undefined || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  if (!/^\d{1,2}$/.test(raw)) throw new Error(`TRUST_PROXY must be true, false or a number of proxies, got "${raw}"`);
+  return Number(raw);
+}
+
 export function loadConfig(): Config {
   const port = intEnv('PORT', 4321);
   const dataDir = path.resolve(ROOT_DIR, env('DATA_DIR') ?? '.data');
@@ -86,7 +94,7 @@ export function loadConfig(): Config {
     authTokenTtlHours: intEnv('AUTH_TOKEN_TTL_HOURS', 10),
     distDir: path.resolve(ROOT_DIR, env('DIST_DIR') ?? 'dist'),
     proxyUpstreams: parseUpstreams(env('CLIENT_PROXY_UPSTREAMS')),
-    trustProxy: env('TRUST_PROXY') === 'true' || env('TRUST_PROXY') === '1',
+    trustProxy: parseTrustProxy(env('TRUST_PROXY')),
     pageRegenIntervalMs: Math.max(intEnv('PAGE_REGEN_INTERVAL_MS', 2_000), 100),
     pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
     dbConnectTimeoutMs: intEnv('DB_CONNECT_TIMEOUT_MS', 5_000),

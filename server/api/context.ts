@@ -17,8 +17,11 @@ export interface ApiDeps {
   proxyUpstreams: Record<string, string>;
   /** Files only some users may download (customers' own documents); none in API tests. */
   privateFilesDir?: string;
-  /** Believe X-Forwarded-For (the shop runs behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the shop append to X-Forwarded-For (true = 1, false = 0 = the
+   * header is ignored); see server/api/client-address.ts.
+   */
+  trustProxy: boolean | number;
   /** Outgoing HTTP (bot check, proxy); replaceable in tests. */
   fetch: typeof fetch;
   now: () => Date;
@@ -45,6 +48,8 @@ export interface ApiEnv {
     user: AuthUser | undefined;
     /** The request carried a token that is unknown or expired. */
     invalidToken: boolean;
+    /** A valid token of a user who must change the password: good for that change only (ADR 0011). */
+    pendingUser: AuthUser | undefined;
   };
 }
 

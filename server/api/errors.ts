@@ -34,6 +34,9 @@ export const API_ERRORS = {
   BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
   ServiceUnavailable: { status: 503, detail: 'The shop is temporarily unavailable, try again in a moment.' },
   IdempotencyKeyReused: { status: 409, detail: IDEMPOTENCY_KEY_REUSED },
+  // Sign-in throttling and sessions (ADR 0011); error_list[0].code says which case, for clients.
+  BotCheckRequired: { status: 403, detail: 'Complete the bot check to continue.' },
+  PasswordChangeRequired: { status: 403, detail: 'You must change your password before continuing.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

@@ -1,6 +1,6 @@
 // Sign-in tokens: random, given to the client once, stored only as a SHA-256 hash, expiring.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, users } from '../db/schema';
 import type { AuthUser } from '../api/context';
@@ -39,6 +39,11 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Au
 
 export const revokeToken = (db: Db, tokenId: number) => db.delete(authTokens).where(eq(authTokens.id, tokenId));
 export const revokeAllTokens = (db: Db, userId: number) => db.delete(authTokens).where(eq(authTokens.userId, userId));
+/** Every token of the user but `keepTokenId` (all of them when it is undefined). */
+export const revokeOtherTokens = (db: Db, userId: number, keepTokenId: number | undefined) =>
+  keepTokenId === undefined
+    ? revokeAllTokens(db, userId)
+    : db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)));
 
 /** Reads `Authorization: Token <token>`; undefined when absent or of another scheme. */
 export function tokenFromHeader(header: string | undefined): string | undefined {

@@ -1,13 +1,15 @@
 // The contact form: checks in the browser first (consent required), sends through the contact
 // store, and moves the focus to the first wrong field, the failure or the success message.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { recaptchaToken, loadRecaptcha } from '../lib/bot-check';
 import type { Locale } from '../lib/i18n/locales';
 import {
   $contactForm, CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_REQUIRED, clearContactError, resetContactForm, submitContact,
   type ContactField, type ContactFieldError, type ContactInput, type ContactTextField,
 } from '../lib/stores/contact';
+import BotCheckNotice from './BotCheckNotice';
+import { tagged } from './tagged-text';
 import type { ContactLabels } from './contact-labels';
 
 interface Props {
@@ -22,13 +24,6 @@ interface Props {
 
 const fieldId = (field: ContactField) => `contact-${field}`;
 const errorId = (field: ContactField) => `contact-${field}-error`;
-
-/** Splits "a <tag>b</tag> c" into the text around the tag and the text inside it. */
-function tagged(text: string, tag: string, render: (inner: string) => ReactNode): ReactNode[] {
-  const match = new RegExp(`<${tag}>(.*?)</${tag}>`).exec(text);
-  if (!match) return [text];
-  return [text.slice(0, match.index), render(match[1] ?? ''), text.slice(match.index + match[0].length)];
-}
 
 function readForm(form: HTMLFormElement): ContactInput {
   const data = new FormData(form);
@@ -153,13 +148,7 @@ export default function ContactForm({ locale, labels, privacyHref, recaptchaSite
           {sending ? labels.sending : labels.submit}
         </button>
       </p>
-      {recaptchaSiteKey && (
-        <p className="m-0 text-xs text-muted" data-bot-check-notice>
-          {tagged(labels.botCheckNotice, 'privacy', (inner) => <a key="p" href="https://policies.google.com/privacy" className="link">{inner}</a>).flatMap((part) =>
-            typeof part === 'string' ? tagged(part, 'terms', (inner) => <a key="t" href="https://policies.google.com/terms" className="link">{inner}</a>) : [part],
-          )}
-        </p>
-      )}
+      {recaptchaSiteKey && <BotCheckNotice text={labels.botCheckNotice} />}
     </form>
   );
 }

@@ -46,11 +46,13 @@ describe('auth/login/', () => {
     expect((await login('B2B@Example.com', 'Customer-2026!')).status).toBe(200);
   });
 
-  it('refuses with 429 after repeated failures for one username, even with the right password', async () => {
+  it('after a few failures for one username, the next try waits a few seconds (429 with Retry-After), even with the right password', async () => {
     const username = 'b2b2@example.com';
-    for (let i = 0; i < 10; i++) expect((await login(username, `Wrong-${i}!aA`, { 'X-Forwarded-For': `10.0.0.${i}` })).status).toBe(401);
-    const locked = await login(username, 'Customer-2026!', { 'X-Forwarded-For': '10.0.1.1' });
-    expect(locked.status).toBe(429);
+    for (let i = 0; i < 4; i++) expect((await login(username, `Wrong-${i}!aA`, { 'X-Forwarded-For': `10.0.0.${i}` })).status).toBe(401);
+    const waiting = await shop.call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, 'Customer-2026!'), 'X-Forwarded-For': '10.0.1.1' } });
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+    expect(Number(waiting.headers.get('Retry-After'))).toBeLessThanOrEqual(8);
     await shop.database.db.execute(sql`delete from rate_limits`);
   });
 

@@ -39,6 +39,7 @@ function responses(op: Operation): Json {
     400: { description: 'Invalid input: one error_list entry per field.', ...errorRef },
   };
   if (op.access === 'user' || op.access === 'agent') out[401] = { description: 'not authenticated, or an invalid or expired token.', ...errorRef };
+  if (op.access === 'user') out[403] = { description: 'PasswordChangeRequired: the token belongs to a user who must change the password (error_list code password_change_required); sign in again after auth/password-change/.', ...errorRef };
   if (op.access === 'agent') out[403] = { description: 'Only agents may call this.', ...errorRef };
   if (op.pathParams) out[404] = { description: 'Not found (or not visible to the caller).', ...errorRef };
   for (const [status, description] of Object.entries(op.errors ?? {})) out[status] = { description, ...errorRef };
@@ -56,6 +57,7 @@ export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
       parameters: [
         ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
         ...queryParameters(op.query),
+        ...Object.entries(op.headerParams ?? {}).map(([name, description]) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
       ],
       responses: responses(op),
       ...(op.access === 'user' || op.access === 'agent' ? { security: [{ TokenAuth: [] }] } : op.access === 'optional' ? { security: [{}, { TokenAuth: [] }] } : {}),

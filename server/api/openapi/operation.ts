@@ -11,6 +11,8 @@ export interface Operation {
   summary: string;
   access: Access;
   pathParams?: Record<string, string>;
+  /** Optional request headers beyond Authorization, by name. */
+  headerParams?: Record<string, string>;
   query?: GenericSchema;
   body?: GenericSchema;
   /** What a success answers (a contract type name and a sentence). */

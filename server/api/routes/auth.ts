@@ -7,15 +7,20 @@ import type { CheckPasswordChangeResponse, CurrentUser, LoginResponse } from '..
 import { OtpPasswordChangeBodySchema, PasswordChangeBodySchema, UsernameBodySchema } from '../../../src/lib/contract/auth';
 import { PASSWORD_ISSUE_MESSAGES, passwordIssues } from '../../../src/lib/rules/password';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { assertNotLocked, clearFailures, recordFailure } from '../../auth/rate-limit';
-import { issueToken, revokeAllTokens, revokeToken } from '../../auth/tokens';
+import {
+  OTP_FAILURES, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_USERNAME, USERNAME_CHECKS, countCall, countFailure, failuresUsedUp,
+} from '../../auth/attempt-limits';
+import { clearCounters } from '../../auth/rate-limit';
+import { attemptFailed, attemptSucceeded, beginAttempt } from '../../auth/sign-in-throttle';
+import { issueToken, revokeAllTokens, revokeOtherTokens, revokeToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { customers, oneTimeCodes, users } from '../../db/schema';
 import { readBody } from '../body';
 import type { ApiEnv, AuthUser } from '../context';
 import { apiError } from '../errors';
 import { clientAddress } from '../client-address';
-import { requireUser } from '../middleware/auth';
+import { requireTokenHolder, requireUser, tokenHolder } from '../middleware/auth';
+import { refuseSignIn, refuseWhile, signInBotCheck } from '../throttle';
 import { passwordResetMail } from '../../mail/templates';
 import { enqueueRenderedMail } from '../../mail/mail-outbox';
 
@@ -27,7 +32,10 @@ export const OTP_MAX_ATTEMPTS = 5;
 const OTP_RESEND_GAP_MS = 30 * 1000;
 
 
-const limitKeys = (kind: string, username: string, address: string) => [`${kind}:user:${username.toLowerCase()}`, `${kind}:ip:${address}`];
+const limitKeys = (kind: string, username: string, address: string) => [`${kind}:user:${username.trim().toLowerCase().slice(0, 320)}`, `${kind}:ip:${address}`];
+
+/** A failed guess answers no sooner than this, whatever the reason (authDelayMs, 0 in tests). */
+const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, Math.min(ms, 2_000))) : Promise.resolve());
 
 const findUser = async (db: Db, username: string) =>
   (await db.select().from(users).where(and(sql`lower(${users.email}) = ${username.toLowerCase()}`, eq(users.isActive, true))).limit(1))[0];
@@ -55,16 +63,17 @@ authRoutes.post('/login', async (c) => {
   const { db, now, authTokenTtlHours, authDelayMs } = c.get('deps');
   const credentials = parseBasic(c.req.header('Authorization'));
   if (!credentials) throw apiError('InvalidLoginCredentials');
-  const keys = limitKeys('login', credentials.username, clientAddress(c));
-  await assertNotLocked(db, keys, now());
+  const address = clientAddress(c);
+  refuseSignIn(c, await beginAttempt(db, { username: credentials.username, address, now: now(), ...(await signInBotCheck(c)) }));
   const user = await findUser(db, credentials.username);
   dummyHash ??= hashPassword('not-a-real-password-Aa1!');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), credentials.password);
   if (!user || !ok) {
-    await recordFailure(db, keys, now(), authDelayMs);
+    await attemptFailed(db, credentials.username, address, now());
+    await pause(authDelayMs);
     throw apiError('InvalidLoginCredentials');
   }
-  await clearFailures(db, keys);
+  await attemptSucceeded(db, credentials.username, address);
   const { token, expiresAt } = await issueToken(db, user.id, authTokenTtlHours, now(), c.req.header('User-Agent'));
   await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
   const body: LoginResponse = { token, expiry: expiresAt.toISOString(), token_expire: expiresAt.toISOString(), must_change_password: user.mustChangePassword };
@@ -72,13 +81,13 @@ authRoutes.post('/login', async (c) => {
 });
 
 authRoutes.post('/logout', async (c) => {
-  const user = requireUser(c);
+  const user = requireTokenHolder(c);
   await revokeToken(c.get('deps').db, user.tokenId);
   return c.body(null, 204);
 });
 
 authRoutes.post('/logout-all', async (c) => {
-  const user = requireUser(c);
+  const user = requireTokenHolder(c);
   await revokeAllTokens(c.get('deps').db, user.id);
   return c.body(null, 204);
 });
@@ -107,15 +116,13 @@ authRoutes.get('/is-authenticated', async (c) => {
 const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 authRoutes.post('/password-reset', async (c) => {
-  const { db, now, wakeMail, publicSiteUrl, authDelayMs } = c.get('deps');
+  const { db, now, wakeMail, publicSiteUrl } = c.get('deps');
   const { username } = await readBody(c, UsernameBodySchema);
-  const keys = limitKeys('reset', username, clientAddress(c));
-  await assertNotLocked(db, keys, now());
+  const [userKey, addressKey] = limitKeys('reset', username, clientAddress(c));
+  refuseWhile(c, await countCall(db, [addressKey!], RESET_REQUESTS_PER_ADDRESS, now()));
+  refuseWhile(c, await countCall(db, [userKey!], RESET_REQUESTS_PER_USERNAME, now()));
   const user = await findUser(db, username);
-  if (!user) {
-    await recordFailure(db, keys, now(), authDelayMs);
-    throw apiError('UserNotFound');
-  }
+  if (!user) throw apiError('UserNotFound');
   const [recent] = await db
     .select()
     .from(oneTimeCodes)
@@ -140,10 +147,11 @@ authRoutes.post('/otp-password-change', async (c) => {
   const { db, now, authDelayMs } = c.get('deps');
   const body = await readBody(c, OtpPasswordChangeBodySchema);
   const keys = limitKeys('otp', body.username, clientAddress(c));
-  await assertNotLocked(db, keys, now());
+  refuseWhile(c, await failuresUsedUp(db, keys, OTP_FAILURES, now()));
   const user = await findUser(db, body.username);
   if (!user) {
-    await recordFailure(db, keys, now(), authDelayMs);
+    await countFailure(db, keys, OTP_FAILURES, now());
+    await pause(authDelayMs);
     throw apiError('UserNotFound');
   }
   const [pending] = await db
@@ -159,7 +167,8 @@ authRoutes.post('/otp-password-change', async (c) => {
       const attempts = pending.attempts + 1;
       await db.update(oneTimeCodes).set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { usedAt: now() } : {}) }).where(eq(oneTimeCodes.id, pending.id));
     }
-    await recordFailure(db, keys, now(), authDelayMs);
+    await countFailure(db, keys, OTP_FAILURES, now());
+    await pause(authDelayMs);
     throw apiError('InvalidOtp');
   }
   assertPolicy(body.password, [user.email, user.firstName, user.lastName]);
@@ -169,22 +178,30 @@ authRoutes.post('/otp-password-change', async (c) => {
   });
   // A reset password ends every session that may have used the old one.
   await revokeAllTokens(db, user.id);
-  await clearFailures(db, keys);
+  // Only the username starts afresh (its code and sign-in counts): the address keeps its failures.
+  await clearCounters(db, [keys[0]!]);
+  await attemptSucceeded(db, body.username, clientAddress(c));
   return c.json({ detail: 'Password changed.' });
 });
 
 authRoutes.post('/password-change', async (c) => {
   const { db, now, authDelayMs } = c.get('deps');
   const body = await readBody(c, PasswordChangeBodySchema);
-  const keys = limitKeys('login', body.username, clientAddress(c));
-  await assertNotLocked(db, keys, now());
+  const address = clientAddress(c);
+  // The old password is guessed here as well as at sign-in: the same throttle, the same counters.
+  // A caller signed in as this very user has proved itself and needs no bot check.
+  const holder = tokenHolder(c);
+  const provenUser = holder !== undefined && holder.email.toLowerCase() === body.username.trim().toLowerCase();
+  refuseSignIn(c, await beginAttempt(db, { username: body.username, address, now: now(), provenUser, ...(await signInBotCheck(c)) }));
   const user = await findUser(db, body.username);
   if (!user) {
-    await recordFailure(db, keys, now(), authDelayMs);
+    await attemptFailed(db, body.username, address, now());
+    await pause(authDelayMs);
     throw apiError('UserNotFound');
   }
   if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-    await recordFailure(db, keys, now(), authDelayMs);
+    await attemptFailed(db, body.username, address, now());
+    await pause(authDelayMs);
     throw apiError('InvalidPassword', [{ field: 'old_password', code: 'invalid', message: 'The current password is not correct.' }]);
   }
   if (body.password === body.old_password) {
@@ -192,13 +209,19 @@ authRoutes.post('/password-change', async (c) => {
   }
   assertPolicy(body.password, [user.email, user.firstName, user.lastName]);
   await db.update(users).set({ passwordHash: await hashPassword(body.password), mustChangePassword: false }).where(eq(users.id, user.id));
-  await clearFailures(db, keys);
+  // Sessions that may have used the old password end; the caller's own token, when it has one
+  // for this user, stays (the account page changes the password without signing out).
+  await revokeOtherTokens(db, user.id, holder?.id === user.id ? holder.tokenId : undefined);
+  await attemptSucceeded(db, body.username, address);
   return c.json({ detail: 'Password changed.' });
 });
 
 authRoutes.post('/check-psswd-change', async (c) => {
-  const { db } = c.get('deps');
+  const { db, now } = c.get('deps');
   const { username } = await readBody(c, UsernameBodySchema);
+  // The sign-in flow needs the spec's 404 for an unknown username, so this call tells whether a
+  // username exists: it is bounded per address, and both answers cost the same one query.
+  refuseWhile(c, await countCall(db, [`check:ip:${clientAddress(c)}`], USERNAME_CHECKS, now()));
   const user = await findUser(db, username);
   if (!user) throw apiError('UserNotFound');
   const body: CheckPasswordChangeResponse = { must_change_password: user.mustChangePassword };

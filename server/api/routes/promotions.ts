@@ -9,6 +9,7 @@ import {
   type CouponApplyResponse,
 } from '../../../src/lib/contract/promotions';
 import { couponOutcome } from '../../../src/lib/rules/coupon';
+import { COUPON_FAILURES, countFailure, failuresUsedUp } from '../../auth/attempt-limits';
 import { auditAgentAction } from '../../auth/audit';
 import { resolveCustomer } from '../../auth/permissions';
 import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
@@ -21,7 +22,9 @@ import { promotions } from '../../db/schema';
 import { readBody } from '../body';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
+import { clientAddress } from '../client-address';
 import { requireUser } from '../middleware/auth';
+import { refuseWhile } from '../throttle';
 import { parseOrThrow, parseQuery } from '../validation';
 
 export const promotionsRoutes = new Hono<ApiEnv>({ strict: false });
@@ -82,6 +85,13 @@ promotionsRoutes.post('/coupons/apply', async (c) => {
   const user = requireUser(c);
   const body = await readBody(c, CouponApplyBodySchema);
   const { db, now } = c.get('deps');
+  // Codes are guessable: wrong ones are counted per user and per address, and bounded.
+  const limitKeys = [`coupon:user:${user.id}`, `coupon:ip:${clientAddress(c)}`];
+  refuseWhile(c, await failuresUsedUp(db, limitKeys, COUPON_FAILURES, now()));
+  const notValid = async () => {
+    await countFailure(db, limitKeys, COUPON_FAILURES, now());
+    return apiError('CouponNotValid');
+  };
   if ((body.cart ?? null) === null && (body.price ?? null) === null) {
     throw apiError('ValidationFailed', [{ field: 'price', code: 'required', message: 'Give the cart or the price to apply the coupon to.' }]);
   }
@@ -91,12 +101,12 @@ promotionsRoutes.post('/coupons/apply', async (c) => {
     throw apiError('ValidationFailed', [{ field: 'cart', code: 'invalid', message: "This cart is not the customer's." }]);
   }
   const coupon = await couponByCode(db, body.coupon);
-  if (!coupon) throw apiError('CouponNotValid');
+  if (!coupon) throw await notValid();
   const at = now();
   if (!cart) {
     const price = body.price!;
     const outcome = couponOutcome(coupon, { now: at, shopContext: c.get('shopContext'), customerId, orderAmount: price, base: price });
-    if (!outcome.ok) throw apiError('CouponNotValid');
+    if (!outcome.ok) throw await notValid();
     const answer: CouponApplyResponse = { code: coupon.code, type: coupon.type, value: coupon.value, discount: outcome.discount, final_price: outcome.finalPrice };
     return c.json(answer);
   }
@@ -108,7 +118,7 @@ promotionsRoutes.post('/coupons/apply', async (c) => {
     orderAmount: before.totals.subtotal,
     base: before.totals.subtotal - (before.totals.promotion?.discount ?? 0),
   });
-  if (!outcome.ok) throw apiError('CouponNotValid');
+  if (!outcome.ok) throw await notValid();
   await setCartCoupon(db, cart.id, coupon.id);
   await auditAgentAction(db, user, cart.customerId, 'cart.coupon.apply', 'cart', cart.id, { coupon: coupon.code });
   const { header } = await summaryAfterChange(db, { ...cart, couponId: coupon.id }, { locale: c.get('locale'), now: at });

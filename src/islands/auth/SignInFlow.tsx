@@ -3,12 +3,14 @@
 // step's first field when the step changes and to the first wrong field after a failed attempt.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { recaptchaToken } from '../../lib/bot-check';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import type { Locale } from '../../lib/i18n/locales';
 import {
   $authDialog, clearAuthFieldError, requestResetCode, resendResetCode, resendWaitSeconds, setAuthState, startAuthFlow,
-  submitForcedChange, submitOtpChange, submitPassword, submitUsername, type AuthDialogState, type AuthEntry, type AuthField,
+  setSignInBotCheck, submitForcedChange, submitOtpChange, submitPassword, submitUsername, type AuthDialogState, type AuthEntry, type AuthField,
 } from '../../lib/stores/auth-dialog';
+import BotCheckNotice from '../BotCheckNotice';
 import NewPasswordFields from './NewPasswordFields';
 import PasswordInput, { fieldClass } from './PasswordInput';
 
@@ -17,6 +19,8 @@ interface Props {
   /** Areas auth, errors, validation. */
   messages: MessageTree;
   entry: AuthEntry;
+  /** Set only when the shop has the bot check on; used once the API asks for it (ADR 0011). */
+  recaptchaSiteKey?: string | null;
 }
 
 const ID = 'signin';
@@ -44,7 +48,7 @@ const STEP_KEY: Record<Exclude<AuthDialogState, 'none'>, string> = {
   'otp-ps-reset': 'otpReset',
 };
 
-export default function SignInFlow({ locale, messages, entry }: Props) {
+export default function SignInFlow({ locale, messages, entry, recaptchaSiteKey = null }: Props) {
   const t = useMemo(() => createT(messages, locale), [messages, locale]);
   const s = useStore($authDialog);
   const [username, setUsername] = useState('');
@@ -55,6 +59,12 @@ export default function SignInFlow({ locale, messages, entry }: Props) {
   const [now, setNow] = useState(() => Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previous = useRef<AuthDialogState>('none');
+
+  // The script loads only when a sign-in needs it, not on every visit to the page.
+  useEffect(() => {
+    setSignInBotCheck(recaptchaSiteKey ? () => recaptchaToken(recaptchaSiteKey, 'login') : null);
+    return () => setSignInBotCheck(null);
+  }, [recaptchaSiteKey]);
 
   useEffect(() => {
     startAuthFlow(entry, { username: entry === 'otp' ? new URLSearchParams(location.search).get('username') : undefined });
@@ -306,6 +316,7 @@ export default function SignInFlow({ locale, messages, entry }: Props) {
         </p>
       )}
       {links.length > 0 && <p className="m-0 flex flex-wrap gap-x-6 gap-y-2">{links}</p>}
+      {s.botCheck && recaptchaSiteKey && <BotCheckNotice text={t('auth.botCheck.notice')} />}
     </form>
   );
 }

@@ -65,6 +65,17 @@ describe('the API client (spec section 7)', () => {
     expect(told).toBe(1);
   });
 
+  it('tells the session when a call made with its token answers 403 password_change_required, and reads the body still', async () => {
+    let told = 0;
+    const mustChange = () =>
+      new Response(JSON.stringify({ detail: 'x', error_list: [{ field: null, code: 'password_change_required', message: 'x' }] }), { status: 403, headers: { 'Content-Type': 'application/json' } });
+    answers.push(mustChange(), error(403, 'You do not have permission to perform this action.'));
+    const result = await sendJson(createClient({ locale: 'it', token: 't', onUnauthorized: () => told++ }), 'post', 'carts/get-or-create/', {});
+    expect(!result.ok && result.error.errorList[0]?.code).toBe('password_change_required');
+    await sendJson(createClient({ locale: 'it', token: 't', onUnauthorized: () => told++ }), 'post', 'carts/get-or-create/', {});
+    expect(told).toBe(1);
+  });
+
   it('turns an unreachable server into status 0', async () => {
     globalThis.__SHOP_API_FETCH__ = async () => {
       throw new TypeError('Failed to fetch');

@@ -22,7 +22,10 @@ export interface ClientOptions {
   locale: Locale;
   shopContext?: ShopContext;
   token?: string | null;
-  /** Called when a call made with the token answers 401: the token no longer works. */
+  /**
+   * Called when a call made with the token answers 401, or 403 `password_change_required`: the
+   * token no longer works (for anything but the password change, which signs in afresh).
+   */
   onUnauthorized?: () => void;
 }
 
@@ -60,12 +63,21 @@ export function createClient(options: ClientOptions): KyInstance {
         },
       ],
       afterResponse: [
-        ({ response }) => {
-          if (response.status === 401 && options.token) options.onUnauthorized?.();
+        async ({ response }) => {
+          if (!options.token) return;
+          if (response.status === 401 || (response.status === 403 && (await isPasswordChangeRequired(response.clone())))) options.onUnauthorized?.();
         },
       ],
     },
   });
+}
+
+/** The stable code of the API's "change your password first" answer (never its English text). */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+
+async function isPasswordChangeRequired(response: Response): Promise<boolean> {
+  const body = (await response.json().catch(() => null)) as { error_list?: { code?: unknown }[] } | null;
+  return Array.isArray(body?.error_list) && body.error_list.some((e) => e?.code === PASSWORD_CHANGE_REQUIRED);
 }
 
 export type Query = Record<string, string | number | boolean | undefined | (string | number)[]>;

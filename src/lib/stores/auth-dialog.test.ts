@@ -9,7 +9,7 @@ import {
 const signedIn = (must = false): ApiResult<LoginResponse> =>
   ok({ token: 't', expiry: '2030-01-01T00:00:00Z', token_expire: '2030-01-01T00:00:00Z', must_change_password: must });
 
-const login = vi.fn<(u: string, p: string) => Promise<ApiResult<LoginResponse>>>();
+const login = vi.fn<(u: string, p: string, botCheck?: string) => Promise<ApiResult<LoginResponse>>>();
 const post = vi.fn<(path: string, body: unknown) => Promise<ApiResult<unknown>>>();
 const navigate = vi.fn<(url: string) => void>();
 let next: string | null = null;
@@ -48,6 +48,34 @@ describe('states', () => {
     $authDialog.set({ ...state(), fieldErrors: { username: 'validation.required', otp: 'x' } });
     clearAuthFieldError('username');
     expect(state().fieldErrors).toEqual({ otp: 'x' });
+  });
+});
+
+describe('sign-in with the bot check (ADR 0011)', () => {
+  const botAsked = (code = 'bot_check_required') => fail(403, 'Complete the bot check to continue.', [{ field: 'recaptcha_token', code, message: '…' }]);
+
+  it('passes the bot check when the API asks for it and signs in with its answer', async () => {
+    const botToken = vi.fn(async () => 'answer-1');
+    configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock, botToken });
+    startAuthFlow('login', { username: 'b2b@example.com' });
+    login.mockResolvedValueOnce(botAsked()).mockResolvedValueOnce(signedIn());
+    expect(await submitPassword('Customer-2026!')).toBe(true);
+    expect(login).toHaveBeenLastCalledWith('b2b@example.com', 'Customer-2026!', 'answer-1');
+    expect(state().botCheck).toBe(true);
+    expect(navigate).toHaveBeenCalled();
+  });
+
+  it('says so when the bot check fails, and when the page has none', async () => {
+    configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock, botToken: async () => 'x' });
+    startAuthFlow('login', { username: 'b2b@example.com' });
+    login.mockResolvedValue(botAsked('bot_check_failed'));
+    expect(await submitPassword('Customer-2026!')).toBe(false);
+    expect(state().error).toBe('auth.botCheck.failed');
+    configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock });
+    startAuthFlow('login', { username: 'b2b@example.com' });
+    expect(await submitPassword('Customer-2026!')).toBe(false);
+    expect(state().error).toBe('auth.botCheck.unavailable');
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

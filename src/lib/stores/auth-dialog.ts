@@ -32,16 +32,20 @@ export interface AuthDialog {
   resendAt: number | null;
   /** Bumps on every submit, so the view moves the focus to the first error once per attempt. */
   attempt: number;
+  /** The API asked for the bot check on this sign-in: the view shows its notice. */
+  botCheck: boolean;
 }
 
 export interface AuthDeps {
-  login: (username: string, password: string) => Promise<ApiResult<LoginResponse>>;
+  login: (username: string, password: string, botCheck?: string) => Promise<ApiResult<LoginResponse>>;
   post: <T>(path: string, body: unknown) => Promise<ApiResult<T>>;
   /** Full page load to the page the visitor came for (spec: login success reloads the page). */
   navigate: (url: string) => void;
   /** The `?next=` of this page. */
   next: () => string | null;
   now: () => number;
+  /** A bot-check answer (reCAPTCHA v3 token) when the shop has the check on, else absent. */
+  botToken?: () => Promise<string>;
 }
 
 const defaultDeps: AuthDeps = {
@@ -58,7 +62,25 @@ export function configureAuthDialog(overrides: Partial<AuthDeps> | null): void {
   deps = overrides ? { ...defaultDeps, ...overrides } : defaultDeps;
 }
 
-const initial = (): AuthDialog => ({ state: 'none', username: '', error: null, fieldErrors: {}, notice: null, loading: false, resendAt: null, attempt: 0 });
+const initial = (): AuthDialog => ({ state: 'none', username: '', error: null, fieldErrors: {}, notice: null, loading: false, resendAt: null, attempt: 0, botCheck: false });
+
+/** The page's bot check (the island sets it when the shop has one), or null. */
+export function setSignInBotCheck(botToken: (() => Promise<string>) | null): void {
+  if (botToken) deps = { ...deps, botToken };
+  else {
+    const { botToken: _, ...rest } = deps;
+    deps = rest;
+  }
+}
+
+/** The API's codes for "pass the bot check first" and "the bot check failed" (ADR 0011). */
+const BOT_CHECK_CODES = ['bot_check_required', 'bot_check_failed'];
+const botCheckCode = (error: ApiFailure) => (error.status === 403 ? error.errorList.find((e) => BOT_CHECK_CODES.includes(e.code))?.code : undefined);
+
+function failedWith(error: string): false {
+  $authDialog.set({ ...$authDialog.get(), loading: false, error, fieldErrors: {} });
+  return false;
+}
 export const $authDialog = map<AuthDialog>(initial());
 
 /**
@@ -134,7 +156,20 @@ export function newPasswordErrors(password: string, repeat: string, personal: (s
 
 /** Signs in and leaves for the page the visitor came for; true when it went through. */
 async function signIn(username: string, password: string, context: FailureContext = 'login'): Promise<boolean> {
-  const result = await deps.login(username, password);
+  let result = await deps.login(username, password);
+  // After many failures for this username the API wants the bot check: pass it and try once more.
+  if (!result.ok && botCheckCode(result.error)) {
+    $authDialog.setKey('botCheck', true);
+    if (!deps.botToken) return failedWith('auth.botCheck.unavailable');
+    let answer: string;
+    try {
+      answer = await deps.botToken();
+    } catch {
+      return failedWith('auth.botCheck.failed');
+    }
+    result = await deps.login(username, password, answer);
+    if (!result.ok && botCheckCode(result.error)) return failedWith('auth.botCheck.failed');
+  }
   if (!result.ok) return failed(context, result.error, 'password');
   if (result.data.must_change_password) {
     currentPassword = password;

@@ -104,6 +104,20 @@ describe('checkSession and logout', () => {
     expect($shopFor.get()).toBeNull();
   });
 
+  it('clears the token when the server says a password change comes first (by its code, not its text)', async () => {
+    signIn(customerUser);
+    handler = () => json({ detail: 'Cambia la password.', error_list: [{ field: null, code: 'password_change_required', message: '…' }] }, 403);
+    expect(await checkSession()).toBe('invalid');
+    expect(storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('keeps the session on another 403', async () => {
+    signIn(customerUser);
+    handler = () => json({ detail: 'You must change your password before continuing.', error_list: [] }, 403);
+    expect(await checkSession()).toBe('valid');
+    expect(storage.getItem(AUTH_TOKEN_KEY)).toBe('tok');
+  });
+
   it('keeps the session when the server cannot be reached', async () => {
     signIn(customerUser);
     handler = () => {

@@ -3,7 +3,7 @@
 // shares it and the server never needs to know who asks for a page. Logic lives here; islands
 // and the header script only read the stores and call the actions.
 import { atom, computed } from 'nanostores';
-import { createClient, getJson, sendJson } from '../api/client';
+import { createClient, getJson, PASSWORD_CHANGE_REQUIRED, sendJson } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { CurrentUser, LoginResponse } from '../contract/auth';
 import type { Locale, ShopContext } from '../contract/common';
@@ -162,7 +162,10 @@ export async function checkSession(): Promise<SessionReason> {
     storeUser(result.data);
     return 'valid';
   }
-  if (result.error.status === 401) {
+  // A token of a user who must change the password is good for nothing else: signing in again
+  // leads through the forced change.
+  const mustChange = result.error.status === 403 && result.error.errorList.some((e) => e.code === PASSWORD_CHANGE_REQUIRED);
+  if (result.error.status === 401 || mustChange) {
     markSessionInvalid();
     return 'invalid';
   }
@@ -181,10 +184,15 @@ const basic = (username: string, password: string) => {
  * On success the token, expiry and username are stored and the user is fetched; the caller
  * reloads the page. When a password change is due (`must_change_password`) nothing is stored.
  */
-export async function login(username: string, password: string): Promise<ApiResult<LoginResponse>> {
+/** Where a sign-in carries the bot-check answer when the API asks for one (BOT_CHECK_HEADER). */
+export const BOT_CHECK_HEADER = 'X-Bot-Check';
+
+export async function login(username: string, password: string, botCheck?: string): Promise<ApiResult<LoginResponse>> {
   if ($session.get().token || storage.getItem(AUTH_TOKEN_KEY)) clearToken('no-session');
   const client = createClient({ locale: pageLocale() });
-  const result = await sendJson<LoginResponse>(client, 'post', 'auth/login/', undefined, undefined, { Authorization: basic(username.trim(), password) });
+  const headers: Record<string, string> = { Authorization: basic(username.trim(), password) };
+  if (botCheck) headers[BOT_CHECK_HEADER] = botCheck;
+  const result = await sendJson<LoginResponse>(client, 'post', 'auth/login/', undefined, undefined, headers);
   if (!result.ok) return result;
   if (result.data.must_change_password) {
     // No session until the password is changed: the token is given back at once and the
