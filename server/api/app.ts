@@ -5,7 +5,9 @@ import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { ApiError, apiError } from './errors';
+import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
+import { refuseInvalidCharacters } from './input-characters';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
@@ -34,6 +36,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 function clientApi(deps: ReturnType<typeof withDefaults>) {
   const api = new Hono<ApiEnv>({ strict: false });
+  api.use(refuseInvalidCharacters);
   api.use(async (c, next) => {
     c.set('deps', deps);
     const parsed = v.safeParse(ContextQuerySchema, readQuery(c));
@@ -87,6 +90,8 @@ export function createApi(input: DepsInput) {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, error_list: error.errorList }, error.status as 400);
     }
+    const refused = dataExceptionAnswer(error);
+    if (refused) return c.json({ detail: refused.detail, error_list: refused.errorList }, 400);
     // Anything else is our fault: log it whole, answer without internals.
     console.error('[api]', c.req.method, c.req.path, error);
     return c.json({ detail: 'Unknown server error', error_list: [] }, 500);

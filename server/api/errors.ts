@@ -31,6 +31,8 @@ export const API_ERRORS = {
   TooManyAttempts: { status: 429, detail: 'Too many attempts, try again later.' },
   Unexpected: { status: 500, detail: 'Unknown server error' },
   BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
+  InvalidValue: { status: 400, detail: 'A value in the request cannot be stored.' },
+  OrderTooLarge: { status: 400, detail: 'The order total is too large. Lower the quantities.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

@@ -6,8 +6,8 @@ import type { Image, StockState } from './products';
 import type { Promotion } from './promotions';
 
 const MAX_ID = 2_147_483_647;
-/** Quantities beyond this are typing mistakes, not orders. */
-export const MAX_CART_QTY = 1_000_000;
+/** Units of one cart row: more is a typing mistake, not an order (and keeps row totals small). */
+export const MAX_CART_QTY = 99_999;
 
 export const BodyIdSchema = (field: string) =>
   v.pipe(v.number(`${field} must be a number.`), v.integer(`${field} must be a whole number.`), v.minValue(1, `${field} must be positive.`), v.maxValue(MAX_ID, `${field} is too large.`));
