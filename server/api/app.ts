@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
-import { ApiError, apiError } from './errors';
+import { API_ERRORS, ApiError, apiError } from './errors';
 import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
 import { refuseInvalidCharacters } from './input-characters';
@@ -48,8 +48,12 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw apiError('PayloadTooLarge');
+      // Reached for bodies without a declared length (the server refuses declared ones before
+      // Hono, server/http/body-limit.ts): the rest of the body is not read, so the connection
+      // must not be reused.
+      onError: (c) => {
+        const { detail } = API_ERRORS.PayloadTooLarge;
+        return c.json({ detail, error_list: [] }, 413, { Connection: 'close' });
       },
     }),
   );

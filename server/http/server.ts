@@ -10,7 +10,8 @@ import {
   HOME_PATHS, homeVariantLocale, isLocale, localeCookie, localeFromCookieHeader, negotiateLocale, DEFAULT_LOCALE,
   type Locale,
 } from '../../src/lib/i18n/locales';
-import type { ShopApi } from '../api/app';
+import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
+import { refuseOversizedBody } from './body-limit';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
 import { buildRobots, buildSitemap, cached } from './sitemap';
@@ -104,6 +105,7 @@ export async function createShopServer(options: ServerOptions) {
     if (pathname.startsWith('/fresh/') && req.headers['x-shop-render'] === renderSecret) return astro(req, res);
 
     if (pathname.startsWith('/api/')) {
+      if (refuseOversizedBody(req, res, MAX_BODY_BYTES)) return;
       await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
       return apiListener(req, res);
     }
