@@ -6,6 +6,7 @@ import { OPERATIONS } from '../../server/api/openapi/operations';
 import type { Operation } from '../../server/api/openapi/operation';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 import { hasInvalidCharacters } from '../../src/lib/rules/text';
+import { API_ERRORS } from '../../server/api/errors';
 
 let shop: TestShop;
 const tokens: Record<string, string | undefined> = { anonymous: undefined };
@@ -157,6 +158,8 @@ describe('sweep over the published OpenAPI document', () => {
           const body = JSON.parse(text) as { detail?: unknown; error_list?: unknown };
           expect(typeof body.detail, where).toBe('string');
           expect(Array.isArray(body.error_list), where).toBe(true);
+          // The database's refusal (server/api/data-exception.ts) is a safety net: the contract must have said no first.
+          expect(body.detail, where).not.toBe(API_ERRORS.InvalidValue.detail);
           if (nulField && response.status === 400) {
             expect(body.error_list, where).toContainEqual(expect.objectContaining({ field: nulField, code: 'invalid_characters' }));
           }
