@@ -4,6 +4,7 @@
 // Here the rest is read and dropped first (up to a bound), then the 413 goes out and the
 // connection carries on; past the bound the 413 says `Connection: close` and the socket closes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_ERRORS } from '../api/errors';
 
 export interface DrainLimits {
   /** Bodies up to this size are read to their end so the connection stays usable. */
@@ -13,7 +14,7 @@ export interface DrainLimits {
 }
 
 const DEFAULT_LIMITS: DrainLimits = { maxDrainBytes: 16 * 1024 * 1024, maxDrainMs: 10_000 };
-const TOO_LARGE = JSON.stringify({ detail: 'The request body is too large.', error_list: [] });
+const TOO_LARGE = JSON.stringify({ detail: API_ERRORS.PayloadTooLarge.detail, error_list: [] });
 
 /** Answers 413 for a declared Content-Length above `maxBytes`; false when the request may go on. */
 export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes: number, limits: DrainLimits = DEFAULT_LIMITS): boolean {
