@@ -6,7 +6,9 @@ import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { API_ERRORS, ApiError, apiError } from './errors';
 import { isDatabaseUnavailable } from '../db/faults';
+import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
+import { refuseInvalidCharacters } from './input-characters';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
@@ -35,6 +37,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 function clientApi(deps: ReturnType<typeof withDefaults>) {
   const api = new Hono<ApiEnv>({ strict: false });
+  api.use(refuseInvalidCharacters);
   api.use(async (c, next) => {
     c.set('deps', deps);
     const parsed = v.safeParse(ContextQuerySchema, readQuery(c));
@@ -46,8 +49,12 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw apiError('PayloadTooLarge');
+      // Reached for bodies without a declared length (the server refuses declared ones before
+      // Hono, server/http/body-limit.ts): the rest of the body is not read, so the connection
+      // must not be reused.
+      onError: (c) => {
+        const { detail } = API_ERRORS.PayloadTooLarge;
+        return c.json({ detail, error_list: [] }, 413, { Connection: 'close' });
       },
     }),
   );
@@ -95,6 +102,8 @@ export function createApi(input: DepsInput) {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return c.json({ detail, error_list: [] }, status);
     }
+    const refused = dataExceptionAnswer(error);
+    if (refused) return c.json({ detail: refused.detail, error_list: refused.errorList }, 400);
     // Anything else is our fault: log it whole, answer without internals.
     console.error('[api]', c.req.method, c.req.path, error);
     return c.json({ detail: 'Unknown server error', error_list: [] }, 500);

@@ -37,6 +37,8 @@ export const API_ERRORS = {
   // Sign-in throttling and sessions (ADR 0011); error_list[0].code says which case, for clients.
   BotCheckRequired: { status: 403, detail: 'Complete the bot check to continue.' },
   PasswordChangeRequired: { status: 403, detail: 'You must change your password before continuing.' },
+  InvalidValue: { status: 400, detail: 'A value in the request cannot be stored.' },
+  OrderTooLarge: { status: 400, detail: 'The order total is too large. Lower the quantities.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

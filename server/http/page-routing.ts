@@ -48,3 +48,11 @@ export const isPageFile = (relative: string) => /^(it|en|es)\//.test(relative);
 export function isPublicFile(index: StaticIndex, relativePath: string): boolean {
   return relativePath !== '' && !INTERNAL_PREFIXES.some((p) => relativePath.startsWith(p)) && index.has(relativePath);
 }
+
+/**
+ * The visitor's path as a header value for the on-demand 404 page (requestPath decodes it): a
+ * header holds Latin-1 without CR or LF, and a path may hold any character ("/“vino”").
+ */
+export function pathHeaderValue(publicPath: string): string {
+  return publicPath.split('/').map((segment) => encodeURIComponent(segment.toWellFormed())).join('/');
+}

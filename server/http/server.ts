@@ -10,13 +10,14 @@ import {
   HOME_PATHS, homeVariantLocale, isLocale, localeCookie, localeFromCookieHeader, negotiateLocale, DEFAULT_LOCALE,
   type Locale,
 } from '../../src/lib/i18n/locales';
-import type { ShopApi } from '../api/app';
+import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
+import { refuseOversizedBody } from './body-limit';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
 import { buildRobots, buildSitemap, cached } from './sitemap';
 import { sendResized, wantsResize } from './media-images';
 import { hotKey, keepHot, sendHot } from './hot-pages';
-import { isPageFile, isPublicFile, resolvePage } from './page-routing';
+import { isPageFile, isPublicFile, pathHeaderValue, resolvePage } from './page-routing';
 import { pageWriter, type PageWriter, type Rendered } from '../pages/page-writer';
 import { tagsOfPage } from '../pages/page-tags';
 import { indexFolder, safeRelative, sendFile, useCompressor, type StaticIndex } from './static-files';
@@ -90,7 +91,7 @@ export async function createShopServer(options: ServerOptions) {
   async function renderWithAstro(req: IncomingMessage, res: ServerResponse, url: string, locale: Locale, publicPath: string) {
     req.url = url;
     req.headers['x-shop-locale'] = locale;
-    req.headers['x-shop-path'] = publicPath;
+    req.headers['x-shop-path'] = pathHeaderValue(publicPath);
     res.setHeader('Content-Language', locale);
     res.setHeader('Vary', 'Cookie');
     res.setHeader('Cache-Control', 'no-store');
@@ -111,6 +112,7 @@ export async function createShopServer(options: ServerOptions) {
     if (pathname.startsWith('/fresh/') && req.headers['x-shop-render'] === renderSecret) return astro(req, res);
 
     if (pathname.startsWith('/api/')) {
+      if (refuseOversizedBody(req, res, MAX_BODY_BYTES)) return;
       await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
       return apiListener(req, res);
     }
@@ -129,10 +131,8 @@ export async function createShopServer(options: ServerOptions) {
       return sendText(req, res, 'application/json; charset=utf-8', JSON.stringify({ buildId: buildInfo?.buildId ?? null, builtAt: buildInfo?.builtAt ?? null }), 'no-cache');
     }
     const relative = safeRelative(pathname);
-    if (relative === null) {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-      return res.end('Bad Request');
-    }
+    // No page has such a path (NUL, a broken encoding, a way out of the folder): the 404 page.
+    if (relative === null) return renderWithAstro(req, res, '/404', localeFromCookieHeader(req.headers.cookie) ?? DEFAULT_LOCALE, '/');
     if (relative.startsWith('_astro/')) {
       if (sendFile(req, res, client, relative, { cacheControl: IMMUTABLE })) return;
     } else if (relative.startsWith('media/')) {

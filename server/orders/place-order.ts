@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
-import { shippingPrice } from '../../src/lib/rules/checkout';
+import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
 import type { AuthUser } from '../api/context';
 import { apiError } from '../api/errors';
 import { auditAgentAction } from '../auth/audit';
@@ -164,6 +164,9 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
 
   const goods = quote.totals(0).goods;
   const totals = quote.totals(shippingPrice({ price: policy.price, freeFrom: policy.freeFrom }, goods));
+  if (exceedsOrderAmount(totals, quote.lines.map(({ row }) => row.total))) {
+    throw apiError('OrderTooLarge', fieldError('cart', 'total_too_large', 'The order total is beyond what an order can hold.'));
+  }
   const number = await nextOrderNumber(tx, now.getUTCFullYear());
   const [order] = await tx
     .insert(orders)

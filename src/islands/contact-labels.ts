@@ -55,6 +55,7 @@ export function contactLabels(t: TFunction): ContactLabels {
       maxLength: t('validation.maxLength'),
       privacy: t('validation.privacyRequired'),
       invalid: t('validation.invalidFormat'),
+      invalidCharacters: t('errors.limits.invalidCharacters'),
       botCheck: t('contact.botCheckFailed'),
     },
   };

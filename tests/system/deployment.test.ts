@@ -256,6 +256,25 @@ describe.skipIf(!adminUrl)('two servers on one database and one build', () => {
       }, 15_000);
     }
   });
+
+  it('answers unknown page paths of any characters with the 404 page, and such API paths with a 4xx in the error shape', async () => {
+    const base = servers[0]!.url;
+    // CR/LF, characters above U+00FF, NUL, overlong and cut UTF-8, a very long path (issue 11: these were 500s).
+    const pages = ['/%E2%80%9Cvino%E2%80%9D', '/%0D%0Ax', '/a%0Ab', '/%F0%9F%8D%B7', '/%C4%80', '/%00', '/%C0%AF', '/%E0%A4%A', '/p/%E2%80%9C', `/${'a'.repeat(5000)}`];
+    for (const p of pages) {
+      const r = await get(base, p);
+      expect(r.status, `${p.slice(0, 60)} answered ${r.status}`).toBe(404);
+      expect(r.headers.get('content-type') ?? '', p).toMatch(/text\/html/);
+    }
+    for (const p of ['/api/v3/client/%00/', '/api/v3/client/%E2%80%9Cvino%E2%80%9D/', '/api/v3/client/%C0%AF/', '/api/v3/client/products/p/?search=%00', '/api/%0D%0A']) {
+      const r = await get(base, p);
+      expect(r.status, `${p} answered ${r.status} ${r.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, p).toBeLessThan(500);
+      const body = JSON.parse(r.body) as { detail?: unknown; error_list?: unknown };
+      expect(typeof body.detail, p).toBe('string');
+      expect(Array.isArray(body.error_list), p).toBe(true);
+    }
+  });
 });
 
 describe.skipIf(!adminUrl || (!nginx && !ci))('nginx in front (deploy/nginx/vinoshop.conf)', () => {

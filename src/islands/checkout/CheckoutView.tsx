@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { createT, type MessageTree, type T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
-import type { CheckoutRequiredField } from '../../lib/rules/checkout';
+import { exceedsOrderAmount, type CheckoutRequiredField } from '../../lib/rules/checkout';
 import { $cart, initCart } from '../../lib/stores/cart';
 import {
   $checkout, applyFreeShippingCode, checkoutTotals, chooseBillingAddress, choosePaymentMethod, chooseShippingAddress, chooseShippingMethod,
@@ -121,6 +121,8 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
   const missing = (f: CheckoutRequiredField) => state.missing.includes(f);
   const busy = state.status === 'loading' || state.status === 'placing' || state.status === 'placed';
   const customerName = data.customer.business_name || `${data.customer.first_name} ${data.customer.last_name}`.trim();
+  // The API would refuse it (ADR 0012): say so before the shopper presses the button.
+  const tooLarge = exceedsOrderAmount(totals, data.rows.map((r) => r.total));
   const problemRows = data.problems
     .map((p) => data.rows.find((r) => p.field === (r.variant ? `variant.${r.variant}` : `product.${r.product}`)))
     .filter((r) => r !== undefined);
@@ -140,6 +142,12 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
         {state.error && (
           <div ref={errorRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4 focus-ring" data-checkout-error={state.error}>
             <p className="m-0 font-semibold">{t(state.error)}</p>
+          </div>
+        )}
+        {tooLarge && (
+          <div role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4" data-checkout-too-large>
+            <p className="m-0 font-semibold">{t('errors.limits.orderTooLarge')}</p>
+            <p className="mb-0 mt-2"><a href="/cart" className="link">{t('shop.checkout.backToCart')}</a></p>
           </div>
         )}
         {problemRows.length > 0 && (
@@ -233,7 +241,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
           t={t} locale={locale} rows={data.rows} totals={totals} promotionName={data.cart.promotion?.name ?? null}
           couponCode={data.cart.coupon?.code ?? null} shippingChosen={state.shippingMethod !== null}
         />
-        <button type="button" className="btn-primary" onClick={() => void confirm()} disabled={busy} data-place-order>
+        <button type="button" className="btn-primary" onClick={() => void confirm()} disabled={busy || tooLarge} data-place-order>
           {state.status === 'placing' || state.status === 'placed' ? t('shop.checkout.placing') : t('shop.checkout.confirm')}
         </button>
         <p className="m-0 text-sm text-muted">{t('shop.checkout.processing')}</p>

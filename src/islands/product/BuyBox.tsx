@@ -11,6 +11,7 @@ import type { LiveStock } from '../../lib/contract/live-values';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
+import { MAX_CART_QTY } from '../../lib/rules/cart';
 import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/live-products';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
@@ -86,6 +87,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
     if (needsVariant) return setError(t('shop.buyBox.chooseVersion'));
     const wanted = Number(qty);
     if (!/^\d+$/.test(qty.trim()) || !Number.isInteger(wanted) || wanted <= 0) return setError(t('validation.quantityPositive'));
+    if (inCart + wanted > MAX_CART_QTY) return setError(t('errors.limits.quantityTooLarge', { count: MAX_CART_QTY }));
     if (stock && !stock.is_backorderable && wanted > stock.quantity) {
       return setError(`${t('errors.quantityNotAvailable')}. ${t('shop.buyBox.maxQuantity', { count: Math.max(stock.quantity, 0) })}`);
     }

@@ -56,7 +56,7 @@ const fields = {
 
 /** POST addresses/: created for the resolved customer (an agent names it), by the caller. */
 export const AddressCreateBodySchema = v.strictObject({
-  customer: v.optional(v.pipe(v.number('Invalid customer id.'), v.integer('Invalid customer id.'), v.minValue(1, 'Invalid customer id.'))),
+  customer: v.optional(v.pipe(v.number('Invalid customer id.'), v.integer('Invalid customer id.'), v.minValue(1, 'Invalid customer id.'), v.maxValue(2_147_483_647, 'Invalid customer id.'))),
   ...fields,
 });
 export type AddressCreateBody = v.InferOutput<typeof AddressCreateBodySchema>;

@@ -1,13 +1,13 @@
 // Carts (spec section 7, carts/): request bodies and queries the API validates, and the
 // shapes it answers. The storefront imports the types only.
 import * as v from 'valibot';
+import { MAX_CART_QTY } from '../rules/cart';
 import { ContextQuerySchema, PageQuerySchema, type ShopContext } from './common';
 import type { Image, StockState } from './products';
 import type { Promotion } from './promotions';
 
 const MAX_ID = 2_147_483_647;
-/** Quantities beyond this are typing mistakes, not orders. */
-export const MAX_CART_QTY = 1_000_000;
+export { MAX_CART_QTY };
 
 export const BodyIdSchema = (field: string) =>
   v.pipe(v.number(`${field} must be a number.`), v.integer(`${field} must be a whole number.`), v.minValue(1, `${field} must be positive.`), v.maxValue(MAX_ID, `${field} is too large.`));

@@ -34,6 +34,18 @@ describe('failureMessageKey (spec section 8)', () => {
     expect(failureMessageKey('checkout', failure(429))).toBe('errors.tooManyAttempts');
   });
 
+  it('names a quantity or an order total past the limits (ADR 0012) in every language', () => {
+    const tooMuch = failure(400, 'Some fields are not valid.', [{ field: 'qty', code: 'max_value', message: 'qty must be at most 99999.' }]);
+    expect(en(failureMessageKey('cartRow', tooMuch))).toBe('The quantity is too large.');
+    const total = failure(400, 'The order total is too large. Lower the quantities.', [{ field: 'cart', code: 'total_too_large', message: '' }]);
+    expect(en(failureMessageKey('checkout', total))).toBe('The order total is too high: lower the quantities.');
+    for (const locale of ['it', 'en', 'es'] as const) {
+      const t = createT(islandMessages(locale, ['errors']), locale);
+      for (const key of ['errors.limits.orderTooLarge', 'errors.limits.quantityTooLargeShort', 'errors.limits.invalidCharacters']) expect(t(key)).not.toBe(key);
+      expect(t('errors.limits.quantityTooLarge', { count: 99_999 })).toContain('99999');
+    }
+  });
+
   it('collects the first error of each field', () => {
     expect(fieldErrors(failure(400, 'x', [
       { field: 'city', code: 'required', message: 'City is required.' },

@@ -46,7 +46,13 @@ const BY_CONTEXT: Record<FailureContext, (e: ApiFailure) => string> = {
   forceChangeCheck: (e) => (e.status === 404 ? 'errors.userNotFound' : 'errors.unknownServerError'),
   cartInit: () => 'errors.cartInitFailed',
   cartRow: (e) =>
-    e.detail === 'negative_quantity' ? 'errors.negativeQuantity' : e.detail === 'quantity_not_available' ? 'errors.quantityNotAvailable' : 'errors.cartUpdateFailed',
+    e.detail === 'negative_quantity'
+      ? 'errors.negativeQuantity'
+      : e.detail === 'quantity_not_available'
+        ? 'errors.quantityNotAvailable'
+        : e.errorList.some((item) => item.field === 'qty' && item.code === 'max_value')
+          ? 'errors.limits.quantityTooLargeShort'
+          : 'errors.cartUpdateFailed',
   cartRemove: (e) => (e.status === 404 ? 'errors.productNotInCart' : 'errors.cartUpdateError'),
   coupon: (e) => (e.status === 400 ? 'errors.couponNotValid' : 'errors.couponApplyFailed'),
   wishlistInit: () => 'errors.wishlistInitFailed',
@@ -54,7 +60,13 @@ const BY_CONTEXT: Record<FailureContext, (e: ApiFailure) => string> = {
   wishlistRemove: (e) => (e.status === 404 ? 'errors.productNotInWishlist' : 'errors.wishlistRemoveFailed'),
   wishlistUpdate: (e) => (e.status === 404 ? 'errors.productNotInWishlist' : 'errors.wishlistUpdateFailed'),
   checkout: (e) =>
-    e.detail === 'quantity_not_available' ? 'errors.quantityNotAvailable' : e.detail === 'Invalid order' ? 'errors.invalidOrder' : 'errors.checkoutFailed',
+    e.detail === 'quantity_not_available'
+      ? 'errors.quantityNotAvailable'
+      : e.detail === 'Invalid order'
+        ? 'errors.invalidOrder'
+        : e.errorList.some((item) => item.code === 'total_too_large')
+          ? 'errors.limits.orderTooLarge'
+          : 'errors.checkoutFailed',
   orders: () => 'errors.ordersLoadFailed',
   order: (e) => (e.status === 404 ? 'errors.invalidOrder' : 'errors.ordersLoadFailed'),
   products: (e) => (e.status === 404 ? 'errors.productNotFound' : 'errors.productsLoadFailed'),

@@ -9,5 +9,15 @@ export function requestLocale(request: Request, cookies: AstroCookies): Locale {
   return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
 }
 
-/** The path the visitor asked for, before the server rewrote it to an on-demand route. */
-export const requestPath = (request: Request, url: URL) => request.headers.get('x-shop-path') ?? url.pathname;
+/**
+ * The path the visitor asked for, before the server rewrote it to an on-demand route. The server
+ * sends it percent-encoded (a header cannot hold every character a path can).
+ */
+export function requestPath(request: Request, url: URL): string {
+  const sent = request.headers.get('x-shop-path') ?? url.pathname;
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    return sent;
+  }
+}

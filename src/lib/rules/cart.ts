@@ -3,6 +3,12 @@
 import { couponOutcome, type CouponRule } from './coupon';
 import { discountAmount, discountProblem, round2, type Discount, type DiscountRule } from './pricing';
 
+/**
+ * Units of one cart row: more is a typing mistake, not an order, and it keeps every row total
+ * within what an order can hold (ADR 0012). The API's contract and the islands check it.
+ */
+export const MAX_CART_QTY = 99_999;
+
 export type CartRowAction = 'add' | 'update' | 'remove';
 export type CartQuantityProblem = 'negative_quantity' | 'quantity_not_available';
 

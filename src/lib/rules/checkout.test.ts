@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availableForOrder, formatOrderNumber, missingCheckoutFields, orderTotals, parseOrderNumber, policyOffered, shippingPrice,
+  availableForOrder, exceedsOrderAmount, formatOrderNumber, MAX_ORDER_AMOUNT, missingCheckoutFields, orderTotals, parseOrderNumber, policyOffered, shippingPrice,
   stockSuffices,
 } from './checkout';
 
@@ -123,5 +123,16 @@ describe('order numbers', () => {
     expect(parseOrderNumber('2026-000123')).toEqual({ year: 2026, sequence: 123 });
     expect(parseOrderNumber('2026-1234567')).toEqual({ year: 2026, sequence: 1234567 });
     expect(parseOrderNumber('FT-2026-00001')).toBeNull();
+  });
+});
+
+describe('exceedsOrderAmount', () => {
+  const totals = { subtotal: 100, tax: 22, total: 122, shipping: 0 };
+  it('holds totals up to numeric(12,2) and refuses beyond, NaN and lines too', () => {
+    expect(exceedsOrderAmount(totals)).toBe(false);
+    expect(exceedsOrderAmount({ ...totals, total: MAX_ORDER_AMOUNT })).toBe(false);
+    expect(exceedsOrderAmount({ ...totals, total: 1e10 })).toBe(true);
+    expect(exceedsOrderAmount({ ...totals, tax: Number.NaN })).toBe(true);
+    expect(exceedsOrderAmount(totals, [5, 1e10])).toBe(true);
   });
 });

@@ -148,3 +148,14 @@ export function parseOrderNumber(number: string): { year: number; sequence: numb
   const m = /^(\d{4})-(\d{6,})$/.exec(number);
   return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
 }
+
+/**
+ * The largest amount an order can hold: money columns are numeric(12,2) (server/db/schema/common.ts).
+ * Past it the database would refuse the order (numeric overflow), so checkout refuses it first.
+ */
+export const MAX_ORDER_AMOUNT = 9_999_999_999.99;
+
+/** Whether any row total or any order total is beyond what an order can hold. */
+export function exceedsOrderAmount(totals: Pick<OrderTotals, 'subtotal' | 'tax' | 'total' | 'shipping'>, lineTotals: readonly number[] = []): boolean {
+  return [totals.subtotal, totals.tax, totals.total, totals.shipping, ...lineTotals].some((amount) => !(Math.abs(amount) <= MAX_ORDER_AMOUNT));
+}

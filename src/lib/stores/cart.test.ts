@@ -7,6 +7,7 @@ import {
   $cart, $cartCount, addToCart, configureCart, decideQuantity, initCart, onCartChanged, removeCartRow, setCartQuantity, type CartApi,
 } from './cart';
 import { setStoreTranslator } from './notify';
+import { MAX_CART_QTY } from '../rules/cart';
 import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, chooseCustomer, configureSession, exitCustomerView, USER_KEY } from './session';
 import { $toasts } from './toasts';
 
@@ -109,6 +110,13 @@ describe('decideQuantity (spec sections 4 and 5)', () => {
   it('refuses a quantity of 0 or less, or a fraction, for a product not in the cart', () => {
     expect(decideQuantity({ product: 6, qty: 0 }, undefined, effect, 'b2b')).toEqual({ action: 'refuse', problem: 'negative_quantity' });
     expect(decideQuantity({ product: 6, qty: 1.5 }, undefined, effect, 'b2b')).toEqual({ action: 'refuse', problem: 'negative_quantity' });
+  });
+
+  it('refuses more than MAX_CART_QTY units in a row before asking the API', () => {
+    const backorder = { quantity: 0, isBackorderable: true };
+    expect(decideQuantity({ product: 6, qty: MAX_CART_QTY + 1, stock: backorder }, undefined, effect, 'b2b')).toEqual({ action: 'refuse', problem: 'quantity_too_large' });
+    expect(decideQuantity({ product: 5, qty: MAX_CART_QTY + 1 }, row(1, 5, 2, 0, true), effect, 'b2b')).toEqual({ action: 'refuse', problem: 'quantity_too_large' });
+    expect(decideQuantity({ product: 6, qty: MAX_CART_QTY, stock: backorder }, undefined, effect, 'b2b').action).toBe('add');
   });
 
   it('compares a new product with its stock unless backorderable', () => {

@@ -9,7 +9,7 @@ import { localStore, type KeyValueStorage } from '../browser/storage';
 import { cachedItem, SETTINGS_CACHE_TTL_MS } from '../cache/timed-cache';
 import type { CartHeader, CartRow, CartRowBody, CartRowChange, GetOrCreateBody } from '../contract/cart';
 import type { Paged } from '../contract/common';
-import { cartQuantityProblem, cartRowAction } from '../rules/cart';
+import { cartQuantityProblem, cartRowAction, MAX_CART_QTY } from '../rules/cart';
 import { cartRowsHoldStock, parseStockEffect, type StockEffect } from '../rules/stock-effect';
 import { notify, notifyFailure } from './notify';
 import { $session, $shopFor, sessionClient } from './session';
@@ -193,7 +193,7 @@ export const cartRowFor = (product: number, variant?: number | null): CartRow | 
 export type QuantityDecision =
   | { action: 'add' | 'update'; row: CartRow | undefined }
   | { action: 'remove'; row: CartRow }
-  | { action: 'refuse'; problem: 'negative_quantity' | 'quantity_not_available' };
+  | { action: 'refuse'; problem: 'negative_quantity' | 'quantity_not_available' | 'quantity_too_large' };
 
 /**
  * Spec sections 4 and 5 before asking the API: what a new quantity does, and whether the stock
@@ -209,6 +209,7 @@ export function decideQuantity(
   if (action === 'negative_quantity') return { action: 'refuse', problem: 'negative_quantity' };
   if (action === 'remove') return { action, row: row! };
   if (!Number.isInteger(input.qty)) return { action: 'refuse', problem: 'negative_quantity' };
+  if (input.qty > MAX_CART_QTY) return { action: 'refuse', problem: 'quantity_too_large' };
   const stock = row ? { quantity: row.product_detail.quantity, isBackorderable: row.product_detail.is_backorderable } : input.stock;
   if (stock) {
     const problem = cartQuantityProblem({
@@ -224,7 +225,11 @@ export function decideQuantity(
   return { action, row };
 }
 
-const PROBLEM_KEYS = { negative_quantity: 'errors.negativeQuantity', quantity_not_available: 'errors.quantityNotAvailable' } as const;
+const PROBLEM_KEYS = {
+  negative_quantity: 'errors.negativeQuantity',
+  quantity_not_available: 'errors.quantityNotAvailable',
+  quantity_too_large: 'errors.limits.quantityTooLarge',
+} as const;
 
 /** Applies an answer of carts/rows/ or carts/row/{id}/ to the rows shown. */
 function applyChange(change: CartRowChange, replaced: number | undefined): void {
@@ -256,7 +261,7 @@ export async function setCartQuantity(input: SetQuantityInput): Promise<boolean>
   const context = $session.get().customer?.kind ?? 'b2b';
   const decision = decideQuantity(input, row, await stockEffect(), context);
   if (decision.action === 'refuse') {
-    notify('error', PROBLEM_KEYS[decision.problem]);
+    notify('error', PROBLEM_KEYS[decision.problem], { count: MAX_CART_QTY });
     return false;
   }
   if (decision.action === 'remove') return removeCartRow(decision.row.id);

@@ -45,6 +45,10 @@ describe('validateContact', () => {
 
   it('refuses a subject of more than one line', () => {
     expect(validateContact({ ...valid, subject: 'a\nb' })).toEqual({ ok: false, errors: { subject: { code: 'invalid' } } });
+    // What the API refuses to store (NUL, a lone surrogate) is refused here first.
+    expect(validateContact({ ...valid, message: 'ciao\u0000', company: '\ud800' })).toEqual({
+      ok: false, errors: { message: { code: 'invalidCharacters' }, company: { code: 'invalidCharacters' } },
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import { createClient, sendJson } from '../api/client';
 import type { ErrorItem } from '../contract/common';
 import { CONTACT_MESSAGE_MAX, type ContactAnswer, type ContactBody } from '../contract/contact';
 import type { Locale } from '../i18n/locales';
+import { hasInvalidCharacters, INVALID_CHARACTERS_CODE } from '../rules/text';
 
 export const CONTACT_TEXT_FIELDS = ['name', 'email', 'phone', 'company', 'subject', 'message'] as const;
 export type ContactTextField = (typeof CONTACT_TEXT_FIELDS)[number];
@@ -18,7 +19,7 @@ export const CONTACT_LIMITS: Record<ContactTextField, number> = {
 };
 export const CONTACT_REQUIRED: readonly ContactField[] = ['name', 'email', 'message', 'privacy_consent'];
 
-export type ContactErrorCode = 'required' | 'email' | 'maxLength' | 'privacy' | 'invalid' | 'botCheck';
+export type ContactErrorCode = 'required' | 'email' | 'maxLength' | 'privacy' | 'invalid' | 'invalidCharacters' | 'botCheck';
 export interface ContactFieldError {
   code: ContactErrorCode;
   /** For maxLength. */
@@ -50,9 +51,11 @@ const INITIAL: ContactFormState = { status: 'editing', errors: {}, failure: null
 export const $contactForm = atom<ContactFormState>(INITIAL);
 
 // Messages are error codes here; the island turns them into the visitor's language.
+// The API refuses text it cannot store (NUL, broken Unicode); the form says so first.
+const storable = v.check((text: string) => !hasInvalidCharacters(text), 'invalidCharacters');
 const required = (field: ContactTextField) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(CONTACT_LIMITS[field], 'maxLength'));
-const optional = (field: ContactTextField) => v.pipe(v.string(), v.trim(), v.maxLength(CONTACT_LIMITS[field], 'maxLength'));
+  v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(CONTACT_LIMITS[field], 'maxLength'), storable);
+const optional = (field: ContactTextField) => v.pipe(v.string(), v.trim(), v.maxLength(CONTACT_LIMITS[field], 'maxLength'), storable);
 
 const ContactFormSchema = v.object({
   name: required('name'),
@@ -87,6 +90,7 @@ export function validateContact(input: ContactInput): { ok: true; body: ContactB
 export function errorsFromApi(list: readonly ErrorItem[]): ContactErrors {
   const codes: Record<string, ContactErrorCode> = {
     non_empty: 'required', string: 'required', required: 'required', max_length: 'maxLength', email: 'email', check: 'privacy', boolean: 'privacy',
+    [INVALID_CHARACTERS_CODE]: 'invalidCharacters',
   };
   const errors: ContactErrors = {};
   for (const item of list) {
