@@ -6,6 +6,7 @@ import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { ApiError, apiError } from './errors';
 import { readToken } from './middleware/auth';
+import { apiSecurityHeaders } from './middleware/security-headers';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
@@ -80,6 +81,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
 export function createApi(input: DepsInput) {
   const deps = withDefaults(input);
   const app = new Hono({ strict: false });
+  app.use(apiSecurityHeaders(deps.publicSiteUrl));
   const api = clientApi(deps);
   for (const base of API_BASES) app.route(base, api);
   app.notFound((c) => c.json({ detail: API_ERROR_NOT_FOUND, error_list: [] }, 404));
