@@ -70,6 +70,9 @@ describe('safeHref', () => {
     ['file', 'file:///etc/passwd'],
     ['empty', ''],
     ['blank', ' \t '],
+    ['protocol-relative', '//evil.example/page'],
+    ['backslash protocol-relative', '/\\evil.example'],
+    ['protocol-relative after a tab', '/\t/evil.example'],
   ])('refuses a %s link', (_name, href) => {
     expect(safeHref(href)).toBeNull();
     expect(isSafeHref(href)).toBe(false);

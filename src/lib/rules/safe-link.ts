@@ -44,11 +44,13 @@ const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 /**
  * A link from data as it should be written in the page, or null when it must not be a link at all
  * (javascript:, data:, vbscript:, blob:, anything unparsable): the caller then renders no link.
+ * A link to another site says so with its scheme: "//host" and "/\host", which read like paths
+ * but leave the site, are refused.
  */
 export function safeHref(href: string | null | undefined): string | null {
   if (typeof href !== 'string') return null;
   const normalised = browserNormalised(href);
-  if (normalised === '') return null;
+  if (normalised === '' || startsLikeHost(normalised)) return null;
   const url = parse(normalised);
   return url && LINK_PROTOCOLS.has(url.protocol) ? normalised : null;
 }
