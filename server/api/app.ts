@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../db/faults';
 import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
 import { refuseInvalidCharacters } from './input-characters';
+import { apiSecurityHeaders } from './middleware/security-headers';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
@@ -88,6 +89,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
 export function createApi(input: DepsInput) {
   const deps = withDefaults(input);
   const app = new Hono({ strict: false });
+  app.use(apiSecurityHeaders(deps.publicSiteUrl));
   const api = clientApi(deps);
   for (const base of API_BASES) app.route(base, api);
   app.notFound((c) => c.json({ detail: API_ERROR_NOT_FOUND, error_list: [] }, 404));

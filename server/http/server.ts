@@ -23,6 +23,7 @@ import { tagsOfPage } from '../pages/page-tags';
 import { indexFolder, safeRelative, sendFile, useCompressor, type StaticIndex } from './static-files';
 import { compressBeside } from '../build-site';
 import { isDatabaseUnavailable } from '../db/faults';
+import { keepFramePolicy, pageSecurity, readPublicSetting, withPolicyMeta } from './security-headers';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -74,12 +75,16 @@ export async function createShopServer(options: ServerOptions) {
       // A render that hangs (a database gone away) must not hold a regeneration round for ever.
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
-    return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, body: withPolicyMeta(body, response.headers.get('content-security-policy')) };
   };
   const writer: PageWriter = pageWriter(clientDir, render, (relative) => client.refresh?.(relative));
   const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
   // The robots text is a setting: it follows a change within the half minute, without a rebuild.
   const robots = cached(() => buildRobots(options.api, options.publicSiteUrl), 30_000);
+  const security = pageSecurity(options.publicSiteUrl, () => readPublicSetting(options.api, 'PAGE_BUILDER_URL'));
+  void security.refresh();
+  const secureCookies = /^https:/i.test(options.publicSiteUrl);
 
   /** Small generated texts (robots, sitemap, build manifest), compressed when worth it. */
   async function sendText(req: IncomingMessage, res: ServerResponse, type: string, text: string, cacheControl: string) {
@@ -95,6 +100,7 @@ export async function createShopServer(options: ServerOptions) {
     res.setHeader('Content-Language', locale);
     res.setHeader('Vary', 'Cookie');
     res.setHeader('Cache-Control', 'no-store');
+    keepFramePolicy(res);
     await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
     await astro(req, res);
   }
@@ -153,7 +159,7 @@ export async function createShopServer(options: ServerOptions) {
         Location: HOME_PATHS[locale],
         'Cache-Control': 'no-store',
         Vary: 'Cookie, Accept-Language',
-        ...(cookieLocale ? {} : { 'Set-Cookie': localeCookie(locale) }),
+        ...(cookieLocale ? {} : { 'Set-Cookie': localeCookie(locale, secureCookies) }),
       });
       return res.end();
     }
@@ -162,7 +168,7 @@ export async function createShopServer(options: ServerOptions) {
     const requested = url.searchParams.get('lan');
     const explicit = homeVariantLocale(pathname) ?? (isLocale(requested) ? requested : undefined);
     const locale = explicit ?? cookieLocale ?? DEFAULT_LOCALE;
-    if (explicit && explicit !== cookieLocale) res.setHeader('Set-Cookie', localeCookie(explicit));
+    if (explicit && explicit !== cookieLocale) res.setHeader('Set-Cookie', localeCookie(explicit, secureCookies));
 
     const target = resolvePage(client, relative, locale);
     if (target.kind === 'file') {
@@ -196,6 +202,10 @@ export async function createShopServer(options: ServerOptions) {
   const server = createServer((req, res) => {
     // A page asked for again within the second: the answer kept whole, without a promise or a
     // parsed URL (hot-pages.ts).
+    // Pages and files get the page headers; the API sets its own, and a render for a page file
+    // must answer Astro's script policy alone (render()).
+    const url = req.url ?? '/';
+    if (!url.startsWith('/api/') && req.headers['x-shop-render'] !== renderSecret) security.apply(res, url);
     if (sendHot(res, hotKey(req, DEFAULT_LOCALE))) return;
     handle(req, res).catch((error: unknown) => {
       const away = isDatabaseUnavailable(error);

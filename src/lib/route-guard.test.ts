@@ -61,4 +61,12 @@ describe('route names', () => {
     expect(safeNext(null, '/p')).toBe('/p');
     expect(safeNext('javascript:alert(1)')).toBe('/');
   });
+
+  it('judges ?next= after the browser drops tabs, CR and LF (issue 11: /auth/login?next=%2F%09%2Fevil.example)', () => {
+    for (const next of ['/\t/evil.example', '/\r/evil.example', '/\n/evil.example', '/\t\\evil.example', '/.//evil.example']) {
+      expect(safeNext(next)).toBe('/');
+    }
+    expect(guardRedirect('/auth/login', '?next=%2F%09%2Fevil.example', customer)).toBe('/');
+    expect(guardRedirect('/auth/login', '?next=%2F%0D%0A%2Fevil.example', customer)).toBe('/');
+  });
 });

@@ -1,6 +1,8 @@
 // Route rules of spec section 2, decided in the browser from the stored session before a page
 // shows anything (pages that need it hide their main content until the guard has run).
 
+import { safeRedirectPath } from './rules/safe-link';
+
 /** Pages only for signed-in users (route names account*, cart*, customers). */
 export function isProtectedPath(path: string): boolean {
   return /^\/(account|cart|customers)(\/|$)/.test(path);
@@ -47,7 +49,4 @@ export function guardRedirect(path: string, search: string, state: GuardState): 
 }
 
 /** Where to go after signing in or choosing a customer: a same-site path, never another site. */
-export function safeNext(next: string | null | undefined, fallback = '/'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  return next;
-}
+export const safeNext = (next: string | null | undefined, fallback = '/'): string => safeRedirectPath(next, fallback);

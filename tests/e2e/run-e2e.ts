@@ -11,6 +11,7 @@ import { systemSettings } from '../../server/db/schema';
 import { mediaDirOf, privateDirOf, seedDemoShop } from '../../server/seed/seed';
 import { EXTRA_SCRIPTS } from '../support/fresh-product';
 import { insertFreshProduct, renameBuiltProduct } from '../support/fresh-product';
+import { plantHostileSlide } from '../support/hostile-data';
 import { startShopProcess } from '../support/server-process';
 import { ensureChromium } from './chromium';
 
@@ -30,6 +31,7 @@ console.log(`[e2e] Chromium: ${chrome}`);
   for (const [key, value] of Object.entries(EXTRA_SCRIPTS)) {
     await seeding.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
   }
+  await plantHostileSlide(seeding.db);
   await seeding.close();
 }
 console.log('[e2e] starting the shop (build on a fresh data folder)…');

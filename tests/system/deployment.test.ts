@@ -316,6 +316,21 @@ describe.skipIf(!adminUrl || (!nginx && !ci))('nginx in front (deploy/nginx/vino
     expect(es.body).toBe(readFileSync(fileOf('es', `p/${english.slug}`, 'payload'), 'utf8'));
   });
 
+  it('sends the security headers Node sends, on the files it serves itself (ADR 0013)', async () => {
+    const js = readdirSync(path.join(client, '_astro')).find((f) => f.endsWith('.js'))!;
+    for (const p of [`/p/${english.slug}`, `/p/${english.slug}/payload.json`, `/_astro/${js}`, '/favicon.svg']) {
+      const [viaNginx, direct] = await Promise.all([get(proxy!.url, p), get(servers[0]!.url, p)]);
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'x-content-type-options']) {
+        expect(viaNginx.headers.get(name), `${p} ${name}`).toBe(direct.headers.get(name));
+      }
+      expect(viaNginx.headers.get('content-security-policy'), p).toContain("frame-ancestors 'none'");
+    }
+    // The preview's frame-ancestors come from a setting: Node answers it.
+    const preview = await get(proxy!.url, '/pgb-editor-preview');
+    expect(preview.headers.get('content-security-policy')).toMatch(/frame-ancestors https?:\/\//);
+    expect(preview.headers.get('x-frame-options')).toBeNull();
+  });
+
   it('serves hashed assets as immutable', async () => {
     const js = readdirSync(path.join(client, '_astro')).find((f) => f.endsWith('.js'))!;
     const r = await get(proxy!.url, `/_astro/${js}`);

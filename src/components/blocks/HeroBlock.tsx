@@ -1,5 +1,5 @@
 import type { Block } from '../../lib/page-builder-blocks';
-import { safeHref } from './safe-href';
+import { safeHref } from '../../lib/rules/safe-link';
 
 interface Props {
   block: Extract<Block, { type: 'hero' }>;

@@ -1,6 +1,6 @@
 // The blocks made of text alone: heading, paragraph, list, features, quote, call to action.
 import type { Block } from '../../lib/page-builder-blocks';
-import { safeHref } from './safe-href';
+import { safeHref } from '../../lib/rules/safe-link';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';

@@ -9,6 +9,7 @@ import { formatDay } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { $documents, downloadPrivateDocument, groupByCategory, isPrivateDocument, loadDocuments } from '../../lib/stores/account-documents';
 import { $customer } from '../../lib/stores/session';
+import { safeHref } from '../../lib/rules/safe-link';
 import { EmptyState, ErrorBox, Loading, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 
 function fileSize(bytes: number, locale: Locale): string {
@@ -22,6 +23,7 @@ function DocumentItem({ doc, t, locale }: { doc: ShopDocument; t: T; locale: Loc
   const [error, setError] = useState<string | null>(null);
   const own = isPrivateDocument(doc);
   const label = t('account.downloads.downloadOf', { title: doc.title });
+  const docHref = safeHref(doc.url);
   const download = async () => {
     setBusy(true);
     setError(null);
@@ -45,8 +47,8 @@ function DocumentItem({ doc, t, locale }: { doc: ShopDocument; t: T; locale: Loc
         <button type="button" className="btn-outline" disabled={busy} onClick={() => void download()} aria-label={label}>
           {busy ? t('account.order.downloading') : t('account.downloads.download')}
         </button>
-      ) : (
-        <a href={doc.url} download={doc.file_name} className="btn-outline no-underline" aria-label={label}>
+      ) : docHref && (
+        <a href={docHref} download={doc.file_name} className="btn-outline no-underline" aria-label={label}>
           {t('account.downloads.download')}
         </a>
       )}

@@ -10,6 +10,7 @@ import { formatDay, formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { $orderView, downloadOrderDocument, loadOrder, orderIdFromPath, reorder, type ReorderSummary } from '../../lib/stores/account-orders';
 import { initCart } from '../../lib/stores/cart';
+import { safeHref } from '../../lib/rules/safe-link';
 import { ErrorBox, Loading, StatusBadge, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 
 function countryName(code: string, locale: Locale): string {
@@ -87,6 +88,8 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
     );
   }
   const order = view.order;
+  // The carrier's address is data: only a web link may become the tracking button.
+  const trackingHref = safeHref(order.tracking_url);
 
   const download = async (type: OrderDocumentType) => {
     setDownloading(type);
@@ -154,13 +157,13 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
               {downloading === 'invoice' ? t('account.order.downloading') : t('account.order.viewInvoice')}
             </button>
           )}
-          {order.tracking_url ? (
-            <a href={order.tracking_url} target="_blank" rel="noopener noreferrer" className="btn-outline no-underline" data-track-order="">
+          {trackingHref ? (
+            <a href={trackingHref} target="_blank" rel="noopener noreferrer" className="btn-outline no-underline" data-track-order="">
               {t('account.order.track')}<span className="sr-only"> {t('account.newTab')}</span>
             </a>
           ) : null}
         </div>
-        {!order.tracking_url && <p className="m-0 text-sm text-muted" data-not-shipped="">{t('account.order.notShipped')}</p>}
+        {!trackingHref && <p className="m-0 text-sm text-muted" data-not-shipped="">{t('account.order.notShipped')}</p>}
         {summary && <ReorderReport t={t} summary={summary} />}
       </header>
 

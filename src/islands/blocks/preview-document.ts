@@ -2,7 +2,7 @@
 // has this shape: title, description, blocks). Anything else is dropped without a word.
 import * as v from 'valibot';
 import type { Block } from '../../lib/page-builder-blocks';
-import { isSafeHref } from '../../components/blocks/safe-href';
+import { isSafeHref } from '../../lib/rules/safe-link';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const href = v.pipe(v.string(), v.maxLength(2000), v.check(isSafeHref));

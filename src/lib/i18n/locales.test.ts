@@ -24,6 +24,7 @@ describe('lan cookie', () => {
   });
   it('is set for 365 days on the whole site', () => {
     expect(localeCookie('en')).toBe('lan=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(localeCookie('en', true)).toBe('lan=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
   });
 });
 

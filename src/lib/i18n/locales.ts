@@ -41,8 +41,9 @@ export function localeFromCookieHeader(cookieHeader: string | null | undefined):
   return undefined;
 }
 
-export const localeCookie = (locale: Locale) =>
-  `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+/** The language cookie; `secure` when the site is served over https (never sent over http then). */
+export const localeCookie = (locale: Locale, secure = false) =>
+  `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /** BCP 47 tags for Intl and the html lang attribute. */
 export const INTL_LOCALE: Record<Locale, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES' };
