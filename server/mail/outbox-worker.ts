@@ -224,6 +224,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return total;
   }
 
+  let failing = false;
+
   function schedule(ms: number) {
     clearTimeout(timer);
     timer = setTimeout(tick, ms).unref();
@@ -235,7 +237,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const pruning = Date.now() - prunedAt > PRUNE_EVERY_MS ? ((prunedAt = Date.now()), prune()) : Promise.resolve(0);
     pruning
       .then(() => drain())
-      .catch((error: unknown) => log(`round failed (retried at the next poll): ${errorText(error)}`))
+      .then(() => {
+        if (failing) log('rounds work again');
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        // A database away for a minute fails every poll: said once, not once a second.
+        if (!failing) log(`round failed (retried at every poll until one works): ${errorText(error)}`);
+        failing = true;
+      })
       .finally(() => {
         if (started) schedule(wokenWhileRunning ? 0 : pollMs);
       });

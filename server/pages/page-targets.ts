@@ -18,12 +18,14 @@ export interface PageTarget {
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
 const CONTACT_PAGES: PageTarget[] = ['contatti', 'contacts', 'contactos'].map((page) => ({ page, payload: false }));
+// The sign-in pages carry the bot-check key too: sign-in asks for it after many failures.
+const BOT_CHECK_PAGES: PageTarget[] = [...CONTACT_PAGES, ...['auth/login', 'auth/password-forgotten', 'auth/reset-password'].map((page) => ({ page, payload: false }))];
 const PREVIEW_PAGES: PageTarget[] = [{ page: 'pgb-editor-preview', payload: false }];
 
 /** Pages whose files a setting is part of (robots.txt reads its setting itself). */
 const SETTING_PAGES: Record<string, PageTarget[]> = {
-  RECAPTCHA_ENABLED: CONTACT_PAGES,
-  GOOGLE_RECAPTCHA_SITE_KEY: CONTACT_PAGES,
+  RECAPTCHA_ENABLED: BOT_CHECK_PAGES,
+  GOOGLE_RECAPTCHA_SITE_KEY: BOT_CHECK_PAGES,
   PAGE_BUILDER_URL: PREVIEW_PAGES,
   PAGE_BUILDER_SITE_KEY: PREVIEW_PAGES,
 };

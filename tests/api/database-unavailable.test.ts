@@ -5,7 +5,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../server/api/app';
 import type { Db } from '../../server/db/client';
-import { memoryMailer } from '../../server/mail/mailer';
 import { API } from '../support/test-shop';
 
 /** A Drizzle-like database whose every query (select, insert, execute, transaction…) rejects with `error`. */
@@ -28,7 +27,7 @@ describe('the API with the database away', () => {
   for (const [name, error] of [['a dropped connection (57P01)', terminated], ['a refused connection', refused], ['a pool connect timeout', poolTimeout]] as const) {
     it(`answers 503 with Retry-After and {detail, error_list} for ${name}`, async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      const api = createApi({ db: failingDb(error), mailer: memoryMailer() });
+      const api = createApi({ db: failingDb(error) });
       for (const path of ['products/p/', 'categories/menu/', 'config/system/DEFAULT_LOCALE/']) {
         const response = await api.request(`${API}/${path}`);
         expect(response.status, path).toBe(503);
@@ -40,7 +39,7 @@ describe('the API with the database away', () => {
 
   it('still answers 500 for a database error that is not about the connection, without internals', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const api = createApi({ db: failingDb(() => wrapped(Object.assign(new Error('column "x" does not exist'), { code: '42703' }))), mailer: memoryMailer() });
+    const api = createApi({ db: failingDb(() => wrapped(Object.assign(new Error('column "x" does not exist'), { code: '42703' }))) });
     const response = await api.request(`${API}/products/p/`);
     expect(response.status).toBe(500);
     expect(response.headers.get('retry-after')).toBeNull();

@@ -101,7 +101,7 @@ describe('the change notes behind page regeneration', () => {
 
   it('settings regenerate the pages they are part of; a content page never replaces a built-in page', async () => {
     const pages = async (change: Omit<Parameters<typeof pagesFor>[1][number], 'id'>) => (await pagesFor(shop.database.db, [{ id: 1, ...change }])).map((t) => t.page);
-    expect(await pages({ kind: 'setting', refId: null, slug: 'GOOGLE_RECAPTCHA_SITE_KEY' })).toEqual(['contatti', 'contacts', 'contactos']);
+    expect(await pages({ kind: 'setting', refId: null, slug: 'GOOGLE_RECAPTCHA_SITE_KEY' })).toEqual(['contatti', 'contacts', 'contactos', 'auth/login', 'auth/password-forgotten', 'auth/reset-password']);
     expect(await pages({ kind: 'setting', refId: null, slug: 'PAGE_BUILDER_URL' })).toEqual(['pgb-editor-preview']);
     expect(await pages({ kind: 'setting', refId: null, slug: 'DEFAULT_ROBOTS' })).toEqual([]);
     expect(await pages({ kind: 'page', refId: 1, slug: 'cart' })).toEqual([]);

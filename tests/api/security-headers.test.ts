@@ -2,7 +2,6 @@
 // carries the security headers; HSTS only when the public site is https.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../server/api/app';
-import { memoryMailer } from '../../server/mail/mailer';
 import { API, basic, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -42,7 +41,7 @@ describe('API security headers', () => {
   });
 
   it('sends no HSTS when the public site is plain http', async () => {
-    const api = createApi({ db: shop.database.db, mailer: memoryMailer(), publicSiteUrl: 'http://localhost:4321' });
+    const api = createApi({ db: shop.database.db, publicSiteUrl: 'http://localhost:4321' });
     const response = await api.request(`${API}/config/system/DEFAULT_LOCALE/`);
     expect(response.status).toBe(200);
     expectSecurityHeaders(response);
