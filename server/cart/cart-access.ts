@@ -15,7 +15,7 @@ export async function visibleCart(db: Db, user: AuthUser, cartId: number): Promi
 
 /** The cart's summary after a change, keeping the stored promotion in step with it. */
 export async function summaryAfterChange(db: Db, cart: CartRecord, options: SummaryOptions): Promise<CartSummary> {
-  const summary = await summarizeCart(db, cart, options);
+  const summary = await summarizeCart(db, cart, { renew: true, ...options });
   await storeCartPromotion(db, cart, summary.promotionId);
   return summary;
 }

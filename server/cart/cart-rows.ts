@@ -8,15 +8,19 @@ import type { Ordering } from '../../src/lib/contract/ordering';
 import { round2 } from '../../src/lib/rules/pricing';
 import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
-import type { StockEffect } from '../../src/lib/rules/stock-effect';
+import { cartRowsHoldStock, type StockEffect } from '../../src/lib/rules/stock-effect';
 import { pick } from '../catalogue/localized';
 import { priceProducts, priceVariants } from '../catalogue/prices';
 import { toImage } from '../catalogue/product-list';
 import type { Db } from '../db/client';
 import { assets, cartRows, products, productTranslations, variants, type carts } from '../db/schema';
+import { renewHolds } from './cart-holds';
 import { heldByCarts, readStockEffect, stockKey } from './stock';
 
 export type CartRecord = typeof carts.$inferSelect;
+
+/** A row whose hold ran out and the stock no longer covers: spec section 8's wording. */
+const HOLD_LAPSED = { field: 'qty', code: 'quantity_not_available', message: 'The quantity is not available' } as const;
 export type CartRowRecord = typeof cartRows.$inferSelect;
 
 /** A priced row with what checkout needs beyond the API shape. */
@@ -26,7 +30,11 @@ export interface PricedCartRow extends CartRow {
   stock: number;
 }
 
-export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[], locale: Locale, effect?: StockEffect): Promise<PricedCartRow[]> {
+/**
+ * `now` is the moment whose holds count: other carts' rows hold stock only while fresh, and a row
+ * of this cart whose hold has run out (and could not be renewed) carries a stock_problem.
+ */
+export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[], locale: Locale, now: Date, effect?: StockEffect): Promise<PricedCartRow[]> {
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((r) => r.productId))];
   const variantIds = [...new Set(rows.flatMap((r) => (r.variantId === null ? [] : [r.variantId])))];
@@ -48,11 +56,12 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
         .orderBy(assets.productId, asc(assets.position)),
     () => priceProducts(db, rows.filter((r) => r.variantId === null).map((r) => r.productId), priceQuery),
     () => priceVariants(db, variantIds, priceQuery),
-    () => heldByCarts(db, productIds, stockEffect, cart.id),
+    () => heldByCarts(db, productIds, stockEffect, now, cart.id),
   );
   const productOf = new Map(productRecords.map((r) => [r.products.id, r]));
   const variantOf = new Map(variantRecords.map((v) => [v.id, v]));
   const imageOf = new Map(images.map((a) => [a.productId, a]));
+  const rowsHold = cartRowsHoldStock(stockEffect, cart.shopContext);
   return rows.flatMap((row) => {
     const record = productOf.get(row.productId);
     if (!record) return [];
@@ -86,6 +95,7 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
           vat_rate: p.vatRate,
           unit: p.unit,
         },
+        ...(rowsHold && !isBackorderable && row.heldUntil <= now ? { stock_problem: HOLD_LAPSED } : {}),
         weight_kg: p.weightKg,
         stock,
       },
@@ -105,8 +115,11 @@ export async function listCartRows(
   cart: CartRecord,
   locale: Locale,
   page: { page: number; pageSize: number },
+  now: Date,
   ordering: Ordering<CartRowOrderField> = DEFAULT_CART_ROW_ORDER,
 ): Promise<{ results: CartRow[]; count: number }> {
+  // Reading the cart is when its lapsed holds are taken again, where the stock allows.
+  await renewHolds(db, cart, await allCartRows(db, cart.id), now);
   const column = { id: cartRows.id, created_at: cartRows.createdAt, qty: cartRows.qty }[ordering.field];
   const [rows, [total]] = await Promise.all([
     db
@@ -118,7 +131,7 @@ export async function listCartRows(
       .offset((page.page - 1) * page.pageSize),
     db.select({ count: sql<number>`count(*)::int` }).from(cartRows).where(eq(cartRows.cartId, cart.id)),
   ]);
-  const priced = await pricedRows(db, cart, rows, locale);
+  const priced = await pricedRows(db, cart, rows, locale, now);
   return { results: priced.map(toCartRow), count: total?.count ?? 0 };
 }
 

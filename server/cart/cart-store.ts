@@ -3,13 +3,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';
-import { cartRowsHoldStock } from '../../src/lib/rules/stock-effect';
+import { cartRowsHoldStock, holdEnd } from '../../src/lib/rules/stock-effect';
 import { apiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { cartRows, carts, products, variants } from '../db/schema';
 import type { CartRecord, CartRowRecord } from './cart-rows';
 import { lockCustomer, type Owner } from './owner';
-import { heldByCarts, readStockEffect, stockKey } from './stock';
+import { heldByCarts, readHoldMinutes, readStockEffect, stockKey } from './stock';
 
 export async function findOpenCart(db: Db, owner: Omit<Owner, 'agentId'>): Promise<CartRecord | undefined> {
   const [cart] = await db
@@ -59,7 +59,7 @@ export interface CartItemResult {
  * Sets the quantity of a product (and variant) in a cart: adds, updates or removes its row
  * (spec section 4), after the stock check of spec section 5.
  */
-export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange): Promise<CartItemResult> {
+export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange, now: Date): Promise<CartItemResult> {
   return db.transaction(async (tx) => {
     // Every change of this product's rows queues here, whichever cart it is in.
     const [product] = await tx.select().from(products).where(eq(products.id, change.productId)).for('update');
@@ -93,21 +93,24 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
     }
     if (!product.isPublished) throw apiError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
     const effect = await readStockEffect(tx);
-    const held = await heldByCarts(tx, [product.id], effect, cart.id);
+    const rowsHoldStock = cartRowsHoldStock(effect, cart.shopContext);
+    const held = await heldByCarts(tx, [product.id], effect, now, cart.id);
     const check = {
       requested: change.qty,
-      current: existing?.qty ?? 0,
+      // A lapsed hold holds nothing: its units are checked again like a new row's (ADR 0016).
+      current: existing && (!rowsHoldStock || existing.heldUntil > now) ? existing.qty : 0,
       stock: variant?.quantity ?? product.quantity,
       heldByOthers: held.get(stockKey(product.id, change.variantId)) ?? 0,
-      rowsHoldStock: cartRowsHoldStock(effect, cart.shopContext),
+      rowsHoldStock,
       isBackorderable: variant?.isBackorderable ?? product.isBackorderable,
     };
     const problem = cartQuantityProblem(check);
     if (problem === 'negative_quantity') throw negativeQuantity();
     if (problem === 'quantity_not_available') throw quantityNotAvailable(maxRowQuantity(check) ?? 0);
+    const heldUntil = holdEnd(now, await readHoldMinutes(tx));
     const [row] = existing
-      ? await tx.update(cartRows).set({ qty: change.qty }).where(eq(cartRows.id, existing.id)).returning()
-      : await tx.insert(cartRows).values({ cartId: cart.id, productId: product.id, variantId: change.variantId, qty: change.qty }).returning();
+      ? await tx.update(cartRows).set({ qty: change.qty, heldUntil }).where(eq(cartRows.id, existing.id)).returning()
+      : await tx.insert(cartRows).values({ cartId: cart.id, productId: product.id, variantId: change.variantId, qty: change.qty, heldUntil }).returning();
     await touch(tx, cart.id);
     return { action, row: row!, rowId: row!.id };
   });

@@ -6,6 +6,7 @@ import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import { cartTotals, type CartTotals } from '../../src/lib/rules/cart';
 import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
+import { renewHolds } from './cart-holds';
 import { allCartRows, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
 import { promotionCandidates, toPromotion } from './promotion-store';
 
@@ -26,6 +27,8 @@ export interface CartSummary {
 export interface SummaryOptions {
   locale: Locale;
   now: Date;
+  /** Take lapsed holds again where the stock allows (a read of the cart; not checkout, which takes the stock). */
+  renew?: boolean;
 }
 
 export async function loadCartSummary(db: Db, cartId: number, options: SummaryOptions): Promise<CartSummary | null> {
@@ -33,9 +36,10 @@ export async function loadCartSummary(db: Db, cartId: number, options: SummaryOp
   return cart ? summarizeCart(db, cart, options) : null;
 }
 
-export async function summarizeCart(db: Db, cart: CartRecord, { locale, now }: SummaryOptions): Promise<CartSummary> {
+export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, renew }: SummaryOptions): Promise<CartSummary> {
   // One after another: checkout runs this on its transaction's single connection.
-  const rows = await pricedRows(db, cart, await allCartRows(db, cart.id), locale);
+  const stored = await allCartRows(db, cart.id);
+  const rows = await pricedRows(db, cart, renew ? await renewHolds(db, cart, stored, now) : stored, locale, now);
   const promos = await promotionCandidates(db, now, cart.shopContext);
   const coupon = cart.couponId === null ? undefined : (await db.select().from(coupons).where(eq(coupons.id, cart.couponId)))[0];
   const totals = cartTotals(

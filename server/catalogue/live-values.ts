@@ -2,16 +2,27 @@
 // the products and their variants. A fixed number of set-based queries whatever the number of
 // ids: products, variants, then the batched price queries of prices.ts.
 //
-// The quantity is the product's (or variant's) own stock, exactly as the product detail and the
-// product list answer it; held stock of other carts (CART_ROWS_AFFECT_STOCK) is subtracted only
-// inside a cart (its rows, and the add-to-cart check), as before.
+// The quantity is what the viewer can put in the cart now: the stock less what other carts hold
+// while their holds are fresh (CART_ROWS_AFFECT_STOCK, ADR 0016), the same figure (heldByCarts
+// and rowStock) the cart's own check uses. The viewer's own open cart is left out, as the cart
+// leaves itself out.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LivePrice, LiveProductValues } from '../../src/lib/contract/live-values';
+import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
+import type { StockEffect } from '../../src/lib/rules/stock-effect';
+import { heldByCarts, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
 import { inOrder } from '../db/in-order';
 import { products, variants } from '../db/schema';
 import { priceProducts, priceVariants, type PriceQuery, type ResolvedPrice } from './prices';
+
+export interface LiveHolds {
+  effect: StockEffect;
+  now: Date;
+  /** The viewer's open cart in this context and season, whose own rows do not limit the viewer. */
+  viewerCartId?: number;
+}
 
 const toPrice = (base: { standard: number; special: number | null }, resolved: ResolvedPrice | undefined): LivePrice => ({
   standard_price: resolved?.standard_price ?? base.standard,
@@ -20,7 +31,7 @@ const toPrice = (base: { standard: number; special: number | null }, resolved: R
 });
 
 /** Published products among `ids`, in the order of `ids`; unknown or unpublished ids are left out. */
-export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery): Promise<LiveProductValues[]> {
+export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, holds: LiveHolds): Promise<LiveProductValues[]> {
   if (ids.length === 0) return [];
   const found = await db
     .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable, standard: products.standardPrice, special: products.specialPrice })
@@ -28,7 +39,7 @@ export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery):
     .where(and(inArray(products.id, [...ids]), eq(products.isPublished, true)));
   if (found.length === 0) return [];
   const productIds = found.map((p) => p.id);
-  const [variantRows, productPrices] = await inOrder(
+  const [variantRows, productPrices, held] = await inOrder(
     () =>
       db
         .select({
@@ -43,16 +54,18 @@ export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery):
         .where(inArray(variants.productId, productIds))
         .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
     () => priceProducts(db, productIds, q),
+    () => heldByCarts(db, productIds, holds.effect, holds.now, holds.viewerCartId),
   );
   const variantPrices = await priceVariants(db, variantRows.map((v) => v.id), q);
   const variantsOf = new Map<number, LiveProductValues['variants']>();
   for (const v of variantRows) {
     const list = variantsOf.get(v.productId) ?? [];
+    const quantity = rowStock(v.quantity, held.get(stockKey(v.productId, v.id)) ?? 0);
     list.push({
       id: v.id,
-      quantity: v.quantity,
+      quantity,
       is_backorderable: v.isBackorderable,
-      stock_state: stockState(v.quantity, v.isBackorderable),
+      stock_state: stockState(quantity, v.isBackorderable),
       price: toPrice(v, variantPrices.get(v.id)),
     });
     variantsOf.set(v.productId, list);
@@ -61,12 +74,13 @@ export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery):
   return ids.flatMap((id) => {
     const p = byId.get(id);
     if (!p) return [];
+    const quantity = rowStock(p.quantity, held.get(stockKey(p.id, null)) ?? 0);
     return [
       {
         id: p.id,
-        quantity: p.quantity,
+        quantity,
         is_backorderable: p.isBackorderable,
-        stock_state: stockState(p.quantity, p.isBackorderable),
+        stock_state: stockState(quantity, p.isBackorderable),
         price: toPrice(p, productPrices.get(p.id)),
         variants: variantsOf.get(p.id) ?? [],
       },

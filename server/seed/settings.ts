@@ -5,6 +5,7 @@ import { systemSettings } from '../db/schema';
 export const DEFAULT_SETTINGS: { key: string; value: string; isPublic: boolean }[] = [
   { key: 'CART_ROWS_AFFECT_STOCK', value: 'true', isPublic: true },
   { key: 'CART_ROWS_AFFECT_STOCK_TYPE', value: 'all', isPublic: true },
+  { key: 'CART_HOLD_MINUTES', value: '60', isPublic: true },
   { key: 'DEFAULT_LOCALE', value: 'it', isPublic: true },
   { key: 'GOOGLE_RECAPTCHA_SITE_KEY', value: '', isPublic: true },
   { key: 'GOOGLE_RECAPTCHA_SECRET_KEY', value: '', isPublic: false },

@@ -71,7 +71,9 @@ export async function makeCart(db: Db, spec: CartSpec): Promise<number> {
     .values({ customerId: spec.customer, agentId: spec.agent ?? null, shopContext: spec.context ?? 'b2b', couponId: spec.couponId ?? null })
     .returning({ id: carts.id });
   if (spec.rows.length) {
-    await db.insert(cartRows).values(spec.rows.map((r) => ({ cartId: cart!.id, productId: r.product, variantId: r.variant ?? null, qty: r.qty })));
+    // Fresh holds, as an add through the API takes them (ADR 0016).
+    const heldUntil = new Date(Date.now() + 60 * 60_000);
+    await db.insert(cartRows).values(spec.rows.map((r) => ({ cartId: cart!.id, productId: r.product, variantId: r.variant ?? null, qty: r.qty, heldUntil })));
   }
   return cart!.id;
 }

@@ -53,7 +53,7 @@ cartsRoutes.get('/rows', async (c) => {
   }
   const { db } = c.get('deps');
   const cart = await visibleCart(db, user, q.cart);
-  return c.json(await listCartRows(db, cart, c.get('locale'), { page: q.page, pageSize: q.page_size }, ordering));
+  return c.json(await listCartRows(db, cart, c.get('locale'), { page: q.page, pageSize: q.page_size }, c.get('deps').now(), ordering));
 });
 
 cartsRoutes.post('/rows', async (c) => {
@@ -61,7 +61,7 @@ cartsRoutes.post('/rows', async (c) => {
   const body = await readBody(c, CartRowBodySchema);
   const { db } = c.get('deps');
   const cart = await visibleCart(db, user, body.cart);
-  const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty });
+  const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now());
   await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
     cart: cart.id,
     product: body.product,
@@ -79,7 +79,7 @@ cartsRoutes.patch('/row/:id', async (c) => {
   await assertVisible(db, user, found?.cart.customerId);
   const { qty } = await readBody(c, CartRowPatchSchema);
   const { row, cart } = found!;
-  const result = await setCartItem(db, cart, { productId: row.productId, variantId: row.variantId, qty });
+  const result = await setCartItem(db, cart, { productId: row.productId, variantId: row.variantId, qty }, c.get('deps').now());
   await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', row.id, { cart: cart.id, product: row.productId, qty });
   return c.json(await rowChange(c, cart, result.row?.id ?? null));
 });

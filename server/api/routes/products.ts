@@ -11,6 +11,8 @@ import {
 } from '../../../src/lib/contract/products';
 import { assertSeason, viewingCustomer, withProductPrices, withVariantPrices } from '../../catalogue/customer-pricing';
 import { liveValues } from '../../catalogue/live-values';
+import { findOpenCart } from '../../cart/cart-store';
+import { readStockEffect } from '../../cart/stock';
 import { productAssets } from '../../catalogue/product-assets';
 import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_PRODUCT_ORDER, listProducts } from '../../catalogue/product-list';
@@ -41,7 +43,9 @@ productRoutes.get('/live', async (c) => {
   const { db } = c.get('deps');
   const customerId = await viewingCustomer(c, q.customer);
   await assertSeason(db, q.season);
-  const results = await liveValues(db, q.ids, { customerId, seasonId: q.season });
+  const viewerCart = customerId === undefined ? undefined : await findOpenCart(db, { customerId, shopContext: c.get('shopContext'), seasonId: q.season ?? null });
+  const holds = { effect: await readStockEffect(db), now: c.get('deps').now(), viewerCartId: viewerCart?.id };
+  const results = await liveValues(db, q.ids, { customerId, seasonId: q.season }, holds);
   const body: LiveValuesAnswer = { results, count: results.length };
   // A customer's prices are private; the public answer may be shared briefly by caches.
   c.header('Cache-Control', customerId === undefined ? 'public, max-age=5, stale-while-revalidate=10' : 'private, no-store');

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, SHOP_CONTEXTS, updatedAt } from './common';
 import { products, variants } from './catalogue';
 import { coupons, promotions, seasons } from './pricing';
@@ -35,6 +35,8 @@ export const cartRows = pgTable(
       .references(() => products.id),
     variantId: integer('variant_id').references(() => variants.id),
     qty: integer('qty').notNull(),
+    /** The row's units count against the stock only until then (ADR 0016). */
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +44,7 @@ export const cartRows = pgTable(
     // One row per product (and variant) in a cart, so concurrent adds cannot duplicate it.
     unique('cart_rows_item_uq').on(t.cartId, t.productId, t.variantId).nullsNotDistinct(),
     index('cart_rows_product_idx').on(t.productId),
+    index('cart_rows_product_held_idx').on(t.productId, t.heldUntil),
   ],
 );
 

@@ -2,7 +2,7 @@
 // shapes it answers. The storefront imports the types only.
 import * as v from 'valibot';
 import { MAX_CART_QTY } from '../rules/cart';
-import { ContextQuerySchema, PageQuerySchema, type ShopContext } from './common';
+import { ContextQuerySchema, PageQuerySchema, type ErrorItem, type ShopContext } from './common';
 import type { Image, StockState } from './products';
 import type { Promotion } from './promotions';
 
@@ -92,6 +92,11 @@ export interface CartRow {
   /** price × qty. */
   total: number;
   product_detail: CartProductDetail;
+  /**
+   * Present when the row's hold ran out and the stock not held by other carts no longer covers
+   * its quantity (ADR 0016): the row holds nothing until it is lowered or the stock allows again.
+   */
+  stock_problem?: ErrorItem;
 }
 
 export interface CartCoupon {

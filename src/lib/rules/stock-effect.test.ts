@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartRowsHoldStock, holdingContexts, parseStockEffect } from './stock-effect';
+import { cartRowsHoldStock, DEFAULT_CART_HOLD_MINUTES, holdEnd, holdingContexts, parseHoldMinutes, parseStockEffect } from './stock-effect';
 
 describe('stock effect of cart rows', () => {
   it('follows CART_ROWS_AFFECT_STOCK and its type', () => {
@@ -15,5 +15,14 @@ describe('stock effect of cart rows', () => {
     expect(parseStockEffect('true', 'b2c')).toEqual({ affectsStock: true, type: 'b2c' });
     expect(parseStockEffect('false', 'weird')).toEqual({ affectsStock: false, type: 'all' });
     expect(parseStockEffect(undefined, undefined)).toEqual({ affectsStock: false, type: 'all' });
+  });
+});
+
+describe('hold time of cart rows', () => {
+  it('reads CART_HOLD_MINUTES, defaulting what is missing or absurd', () => {
+    expect(parseHoldMinutes('15')).toBe(15);
+    expect(parseHoldMinutes(' 90 ')).toBe(90);
+    for (const bad of [undefined, '', '0', '-5', '1.5', 'soon', '999999']) expect(parseHoldMinutes(bad)).toBe(DEFAULT_CART_HOLD_MINUTES);
+    expect(holdEnd(new Date('2026-01-01T10:00:00Z'), 30).toISOString()).toBe('2026-01-01T10:30:00.000Z');
   });
 });

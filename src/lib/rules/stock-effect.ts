@@ -25,3 +25,15 @@ export function parseStockEffect(affects: string | undefined, type: string | und
     type: type === 'b2b' || type === 'b2c' ? type : 'all',
   };
 }
+
+/** Minutes a cart row holds its units after it was added, changed or renewed (ADR 0016). */
+export const DEFAULT_CART_HOLD_MINUTES = 60;
+
+/** CART_HOLD_MINUTES: a whole number of minutes from 1 to 30 days; anything else takes the default. */
+export function parseHoldMinutes(value: string | undefined): number {
+  const n = value === undefined || !/^\d{1,6}$/.test(value.trim()) ? NaN : Number(value.trim());
+  return Number.isInteger(n) && n >= 1 && n <= 43_200 ? n : DEFAULT_CART_HOLD_MINUTES;
+}
+
+/** When a hold taken or renewed at `now` ends. */
+export const holdEnd = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
