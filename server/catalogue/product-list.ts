@@ -1,7 +1,7 @@
 // The product list: filters, full-text search, ordering and paging, all in SQL on indexed
 // columns. One query for the page, one for the count, then one each for images and custom
 // fields of the page's products (never one per product).
-import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { Image, ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
@@ -24,6 +24,8 @@ export interface ProductListFilter {
   priceMax?: number;
   search?: string;
   productIds?: number[];
+  /** Only products whose offer price is below their list price. */
+  onOffer?: boolean;
   /** Only products in these promotions. */
   promotionIds?: number[];
   orderedByCustomer?: number;
@@ -96,6 +98,8 @@ function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
       ),
     );
   }
+  // An offer is a real discount: a special price that is set and lower than the list price.
+  if (f.onOffer) conditions.push(isNotNull(products.specialPrice), lt(products.specialPrice, products.standardPrice));
   if (f.productIds) conditions.push(inArray(products.id, f.productIds.length ? f.productIds : [-1]));
   if (f.promotionIds?.length) {
     conditions.push(sql`exists (select 1 from promotion_products pp where pp.product_id = ${products.id} and pp.promotion_id in ${f.promotionIds})`);

@@ -9,8 +9,11 @@ export type Block =
   | { type: 'features'; items: { title: string; text: string }[] }
   | { type: 'quote'; text: string; author?: string }
   | { type: 'cta'; label: string; href: string; text?: string }
-  /** A product strip chosen by custom field (e.g. shop = bestseller) or category slug. */
-  | { type: 'products'; title: string; customField?: { key: string; value: string }; category?: string; limit?: number }
+  /**
+   * A product strip chosen by custom field (e.g. shop = bestseller) or category slug; with onOffer
+   * only the products on offer (offer price below list price) among them.
+   */
+  | { type: 'products'; title: string; customField?: { key: string; value: string }; category?: string; onOffer?: boolean; limit?: number }
   /** Shows a coupon code to copy. */
   | { type: 'coupon'; code: string; text: string };
 

@@ -18,6 +18,7 @@ export function productBlockQuery(block: ProductsBlock): Query {
     page_size: productBlockLimit(block),
     ...(block.customField ? { custom_field: `${block.customField.key}:${block.customField.value}` } : {}),
     ...(block.category ? { categories: block.category, include_cat_descendants: true } : {}),
+    ...(block.onOffer ? { on_offer: true } : {}),
   };
 }
 

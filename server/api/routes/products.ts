@@ -81,6 +81,7 @@ productRoutes.get('/p', async (c) => {
       priceMax: q.price_max,
       search: q.search || undefined,
       promotionIds: q.promotions,
+      onOffer: q.on_offer,
       orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
     },
     { page: q.page, pageSize: q.page_size },

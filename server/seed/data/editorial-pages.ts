@@ -513,13 +513,13 @@ export const contentPages: SeedContentPage[] = [
           subtitle: "Prezzi speciali sui prodotti più richiesti da cantine, birrifici e appassionati.",
           cta: { label: "Vedi tutti i prodotti", href: '/p' },
         },
-        { type: 'products', title: "I più venduti", customField: { key: 'shop', value: 'bestseller' }, limit: 8 },
+        { type: 'products', title: "I più venduti in offerta", customField: { key: 'shop', value: 'bestseller' }, onOffer: true, limit: 8 },
         { type: 'heading', level: 2, text: "Speciale cantina" },
         {
           type: 'paragraph',
           text: "Prepara la cantina per la prossima stagione: lieviti, coadiuvanti, tappi e attrezzature per l'enologia a prezzo ridotto, fino a esaurimento scorte.",
         },
-        { type: 'products', title: "Offerte enologia", category: 'enologia', limit: 8 },
+        { type: 'products', title: "Offerte enologia", category: 'enologia', onOffer: true, limit: 8 },
         { type: 'heading', level: 3, text: "Buono a sapersi" },
         {
           type: 'list',
@@ -529,6 +529,12 @@ export const contentPages: SeedContentPage[] = [
             "Per le aziende i prezzi sono IVA esclusa, per i privati IVA inclusa",
             "Le offerte non sono cumulabili con altri codici sconto, salvo diversa indicazione",
           ],
+        },
+        {
+          type: 'cta',
+          label: "Offerte stagionali",
+          href: '/offerte-stagionali',
+          text: "Orto, giardino e birra fatta in casa: i prezzi speciali di questa stagione.",
         },
         {
           type: 'cta',
@@ -544,13 +550,13 @@ export const contentPages: SeedContentPage[] = [
           subtitle: "Special prices on the products wineries, breweries and hobbyists order most.",
           cta: { label: "See all products", href: '/p' },
         },
-        { type: 'products', title: "Best sellers", customField: { key: 'shop', value: 'bestseller' }, limit: 8 },
+        { type: 'products', title: "Best sellers on offer", customField: { key: 'shop', value: 'bestseller' }, onOffer: true, limit: 8 },
         { type: 'heading', level: 2, text: "Cellar specials" },
         {
           type: 'paragraph',
           text: "Get your cellar ready for the new season: yeasts, fining agents, corks and winemaking equipment at reduced prices, while stocks last.",
         },
-        { type: 'products', title: "Winemaking offers", category: 'enologia', limit: 8 },
+        { type: 'products', title: "Winemaking offers", category: 'enologia', onOffer: true, limit: 8 },
         { type: 'heading', level: 3, text: "Good to know" },
         {
           type: 'list',
@@ -560,6 +566,12 @@ export const contentPages: SeedContentPage[] = [
             "Business customers see prices excluding VAT; consumers see prices including VAT",
             "Offers cannot be combined with other discount codes unless stated otherwise",
           ],
+        },
+        {
+          type: 'cta',
+          label: "Seasonal offers",
+          href: '/offerte-stagionali',
+          text: "Garden, veg patch and homebrewing: this season's special prices.",
         },
         {
           type: 'cta',
@@ -575,13 +587,13 @@ export const contentPages: SeedContentPage[] = [
           subtitle: "Precios especiales en los productos que más piden bodegas, cerveceras y aficionados.",
           cta: { label: "Ver todos los productos", href: '/p' },
         },
-        { type: 'products', title: "Los más vendidos", customField: { key: 'shop', value: 'bestseller' }, limit: 8 },
+        { type: 'products', title: "Los más vendidos en oferta", customField: { key: 'shop', value: 'bestseller' }, onOffer: true, limit: 8 },
         { type: 'heading', level: 2, text: "Especial bodega" },
         {
           type: 'paragraph',
           text: "Prepara la bodega para la próxima temporada: levaduras, clarificantes, tapones y equipos de enología a precio reducido, hasta agotar existencias.",
         },
-        { type: 'products', title: "Ofertas de enología", category: 'enologia', limit: 8 },
+        { type: 'products', title: "Ofertas de enología", category: 'enologia', onOffer: true, limit: 8 },
         { type: 'heading', level: 3, text: "Conviene saber" },
         {
           type: 'list',
@@ -591,6 +603,12 @@ export const contentPages: SeedContentPage[] = [
             "Las empresas ven los precios sin IVA; los particulares, con IVA incluido",
             "Las ofertas no son acumulables con otros códigos de descuento, salvo que se indique lo contrario",
           ],
+        },
+        {
+          type: 'cta',
+          label: "Ofertas de temporada",
+          href: '/offerte-stagionali',
+          text: "Huerto, jardín y cerveza casera: los precios especiales de esta temporada.",
         },
         {
           type: 'cta',
@@ -622,13 +640,13 @@ export const contentPages: SeedContentPage[] = [
           type: 'paragraph',
           text: "La primavera è il momento di seminare, concimare e rimettere in funzione l'impianto di irrigazione. Abbiamo ridotto i prezzi di sementi, concimi e attrezzi per farti partire con il piede giusto.",
         },
-        { type: 'products', title: "Offerte giardinaggio", category: 'giardinaggio', limit: 8 },
+        { type: 'products', title: "Offerte giardinaggio", category: 'giardinaggio', onOffer: true, limit: 8 },
         { type: 'heading', level: 2, text: "Birra fatta in casa" },
         {
           type: 'paragraph',
           text: "Con le temperature miti la fermentazione si tiene sotto controllo più facilmente: è il momento giusto per la prima cotta o per provare una ricetta nuova. Kit, malti e luppoli a prezzo speciale.",
         },
-        { type: 'products', title: "Offerte birrificazione", category: 'birrificazione', limit: 8 },
+        { type: 'products', title: "Offerte birrificazione", category: 'birrificazione', onOffer: true, limit: 8 },
         {
           type: 'cta',
           label: "Scopri il giardinaggio",
@@ -648,13 +666,13 @@ export const contentPages: SeedContentPage[] = [
           type: 'paragraph',
           text: "Spring is the time to sow, feed and get the watering system going again. We've cut the prices of seeds, fertilisers and tools to help you get the season off to a flying start.",
         },
-        { type: 'products', title: "Gardening offers", category: 'giardinaggio', limit: 8 },
+        { type: 'products', title: "Gardening offers", category: 'giardinaggio', onOffer: true, limit: 8 },
         { type: 'heading', level: 2, text: "Homebrewing" },
         {
           type: 'paragraph',
           text: "Milder weather makes fermentation easier to keep under control, so now is the perfect time for your first brew or a new recipe. Kits, malts and hops at special prices.",
         },
-        { type: 'products', title: "Homebrewing offers", category: 'birrificazione', limit: 8 },
+        { type: 'products', title: "Homebrewing offers", category: 'birrificazione', onOffer: true, limit: 8 },
         {
           type: 'cta',
           label: "Shop gardening",
@@ -674,13 +692,13 @@ export const contentPages: SeedContentPage[] = [
           type: 'paragraph',
           text: "La primavera es el momento de sembrar, abonar y poner a punto el riego. Hemos rebajado semillas, abonos y herramientas para que empieces la temporada con buen pie.",
         },
-        { type: 'products', title: "Ofertas de jardinería", category: 'giardinaggio', limit: 8 },
+        { type: 'products', title: "Ofertas de jardinería", category: 'giardinaggio', onOffer: true, limit: 8 },
         { type: 'heading', level: 2, text: "Cerveza casera" },
         {
           type: 'paragraph',
           text: "Con temperaturas suaves, la fermentación es más fácil de controlar: el momento ideal para tu primera cerveza o para probar una receta nueva. Kits, maltas y lúpulos a precio especial.",
         },
-        { type: 'products', title: "Ofertas de cerveza", category: 'birrificazione', limit: 8 },
+        { type: 'products', title: "Ofertas de cerveza", category: 'birrificazione', onOffer: true, limit: 8 },
         {
           type: 'cta',
           label: "Ir a Jardinería",

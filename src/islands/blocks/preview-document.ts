@@ -21,6 +21,7 @@ const BlockSchema = v.variant('type', [
     title: text(200),
     customField: v.optional(v.object({ key: text(100), value: text(200) })),
     category: v.optional(slugLike),
+    onOffer: v.optional(v.boolean()),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
   }),
   v.object({ type: v.literal('coupon'), code: text(64), text: text(1000) }),

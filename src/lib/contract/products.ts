@@ -30,6 +30,8 @@ export const ProductListQuerySchema = v.object({
   price_min: v.optional(decimal('price_min')),
   price_max: v.optional(decimal('price_max')),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is too long.'))),
+  /** Only offers: products whose offer price is below their list price (ADR 0016). */
+  on_offer: v.optional(bool, 'false'),
   promotions: v.optional(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid promotion id.'), v.transform(Number)))),
   annotate_ordered_qty: v.optional(bool, 'false'),
   customer: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid customer id.'), v.transform(Number))),

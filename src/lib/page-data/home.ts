@@ -21,7 +21,7 @@ export async function loadHome(locale: Locale): Promise<HomeData> {
     fetchPageData<Paged<Slider>>(locale, 'sliders/', { code }),
     fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { custom_field: 'shop:bestseller', page_size: HOME_STRIP_SIZE }),
     fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { custom_field: 'shop:new', page_size: HOME_STRIP_SIZE, order_by: 'create_date-desc' }),
-    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { price_type: 'special', price_min: 0, page_size: HOME_STRIP_SIZE, order_by: 'write_date-desc' }),
+    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { on_offer: true, page_size: HOME_STRIP_SIZE, order_by: 'write_date-desc' }),
     fetchPageData<Paged<BlogPostSummary>>(locale, 'blog/', { page_size: 3 }),
   ]);
   return {
