@@ -40,7 +40,7 @@ test.describe('content pages', () => {
 
   test('/offerte shows its products, in Italian and Spanish', async ({ page }) => {
     await page.goto('/offerte');
-    const bestsellers = page.getByRole('region', { name: 'I più venduti' });
+    const bestsellers = page.getByRole('region', { name: 'I più venduti in offerta' });
     await expect(bestsellers).toBeVisible();
     expect(await bestsellers.locator('[data-product-card]').count()).toBeGreaterThan(0);
     const winemaking = page.getByRole('region', { name: 'Offerte enologia' });
@@ -52,7 +52,22 @@ test.describe('content pages', () => {
 
     await page.goto('/offerte?lan=es');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ofertas');
-    expect(await page.getByRole('region', { name: 'Los más vendidos' }).locator('[data-product-card]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'Los más vendidos en oferta' }).locator('[data-product-card]').count()).toBeGreaterThan(0);
+  });
+
+  test('offers pages show only discounted products, and the seasonal offers page is linked (ADR 0016)', async ({ page }) => {
+    for (const path of ['/offerte', '/offerte-stagionali?lan=en']) {
+      await page.goto(path);
+      const cards = page.locator('[data-product-card]');
+      expect(await cards.count()).toBeGreaterThan(0);
+      // Every offer shows its list price struck through beside the offer price.
+      expect(await cards.filter({ hasNot: page.locator('[data-price] s') }).count()).toBe(0);
+    }
+    for (const [lan, name] of [['it', 'Offerte stagionali'], ['en', 'Seasonal offers'], ['es', 'Ofertas de temporada']] as const) {
+      await page.goto(`/offerte?lan=${lan}`);
+      await expect(page.locator('footer').getByRole('link', { name, exact: true })).toHaveAttribute('href', '/offerte-stagionali');
+      await expect(page.locator('[data-block="cta"]').getByRole('link', { name, exact: true })).toHaveAttribute('href', '/offerte-stagionali');
+    }
   });
 
   test('/codice-sconto shows BENVENUTO10 with a working copy button', async ({ page, context }) => {
