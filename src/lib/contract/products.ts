@@ -30,6 +30,8 @@ export const ProductListQuerySchema = v.object({
   price_min: v.optional(decimal('price_min')),
   price_max: v.optional(decimal('price_max')),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is too long.'))),
+  /** Search among the variants (products/pp/): a variant code's start or a variant name. */
+  search_pp: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is too long.'))),
   promotions: v.optional(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid promotion id.'), v.transform(Number)))),
   annotate_ordered_qty: v.optional(bool, 'false'),
   customer: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid customer id.'), v.transform(Number))),
