@@ -46,7 +46,7 @@ const buyBox = (page: Page) => page.locator('[data-buy-box][data-hydrated]');
 test.describe('cart and checkout', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, invoice, reorder (it)', async ({ page, context, request }) => {
+  test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, order confirmation, reorder (it)', async ({ page, context, request }) => {
     test.setTimeout(150_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
