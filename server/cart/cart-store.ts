@@ -51,8 +51,8 @@ export interface CartItemResult {
   action: CartRowAction;
   /** The row as written (null when removed). */
   row: CartRowRecord | null;
-  /** Id of the row that was changed or removed. */
-  rowId: number;
+  /** Id of the row that was changed or removed (null when nothing changed). */
+  rowId: number | null;
 }
 
 /**
@@ -86,6 +86,7 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
       .limit(1);
     const action = cartRowAction(change.qty, !!existing);
     if (action === 'negative_quantity') throw negativeQuantity();
+    if (action === 'none') return { action, row: null, rowId: null };
     if (action === 'remove') {
       await tx.delete(cartRows).where(eq(cartRows.id, existing!.id));
       await touch(tx, cart.id);

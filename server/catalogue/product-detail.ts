@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { ProductDetail, Variant } from '../../src/lib/contract/product-detail';
 import { stockState } from '../../src/lib/rules/stock';
@@ -7,12 +7,14 @@ import { assets, categories, categoryTranslations, productCategories, products, 
 import { pick } from './localized';
 import { productCustomFieldValues, toImage } from './product-list';
 
-export async function getProductBySlug(db: Db, slug: string, locale: Locale): Promise<ProductDetail | null> {
+/** A published product by its slug or its code (products/p/{slug}/ takes either); the slug wins a tie. */
+export async function getProductBySlugOrCode(db: Db, slugOrCode: string, locale: Locale): Promise<ProductDetail | null> {
   const [row] = await db
     .select()
     .from(products)
     .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
-    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
+    .where(and(or(eq(products.slug, slugOrCode), eq(products.code, slugOrCode)), eq(products.isPublished, true)))
+    .orderBy(sql`${products.slug} = ${slugOrCode} desc`)
     .limit(1);
   if (!row) return null;
   const { products: p, product_translations: t } = row;
@@ -44,6 +46,7 @@ export function toProductDetail(parts: ProductDetailParts, locale: Locale): Prod
   const { product: p, translation: t } = parts;
   return {
     id: p.id,
+    product_id: p.id,
     code: p.code,
     slug: p.slug,
     name: t.name,

@@ -8,8 +8,8 @@ import type { Image, ProductOrderField, ProductSummary } from '../../src/lib/con
 import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
 import {
-  assets, categories, customFields, customFieldValues, orderRows, orders, productCategories, productCustomValues,
-  products, productTranslations, variants,
+  assets, categories, customerPrices, customFields, customFieldValues, orderRows, orders, productCategories, productCustomValues,
+  products, productTranslations, seasonPrices, variants,
 } from '../db/schema';
 import { customFieldValuesOf } from './custom-field-values';
 import { pick, TEXT_SEARCH_CONFIG } from './localized';
@@ -23,6 +23,13 @@ export interface ProductListFilter {
   priceMin?: number;
   priceMax?: number;
   search?: string;
+  /** Products with a variant whose code starts with this, or whose name holds it. */
+  searchVariants?: string;
+  /**
+   * Whose price the range of price type standard is about: with a customer or season, what they
+   * pay (their own price, the season's, the special, the standard, as priceProducts resolves).
+   */
+  pricedFor?: { customerId?: number; seasonId?: number };
   productIds?: number[];
   /** Only products whose offer price is below their list price. */
   onOffer?: boolean;
@@ -80,12 +87,12 @@ function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
       ),
     );
   }
-  const priceColumn = f.priceType === 'special' ? products.specialPrice : products.standardPrice;
+  const priceColumn = f.priceType === 'special' ? sql`${products.specialPrice}` : paidPrice(f.pricedFor);
   if (f.priceType === 'special' && (f.priceMin !== undefined || f.priceMax !== undefined)) {
     conditions.push(isNotNull(products.specialPrice));
   }
-  if (f.priceMin !== undefined) conditions.push(gte(priceColumn, f.priceMin));
-  if (f.priceMax !== undefined) conditions.push(lte(priceColumn, f.priceMax));
+  if (f.priceMin !== undefined) conditions.push(sql`${priceColumn} >= ${f.priceMin}`);
+  if (f.priceMax !== undefined) conditions.push(sql`${priceColumn} <= ${f.priceMax}`);
   if (f.search) {
     const config = TEXT_SEARCH_CONFIG[f.locale];
     conditions.push(
@@ -100,11 +107,50 @@ function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
   }
   // An offer is a real discount: a special price that is set and lower than the list price.
   if (f.onOffer) conditions.push(isNotNull(products.specialPrice), lt(products.specialPrice, products.standardPrice));
+  if (f.searchVariants) {
+    const pattern = `%${escapeLike(f.searchVariants)}%`;
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(variants)
+          .where(
+            and(
+              eq(variants.productId, products.id),
+              or(
+                sql`${variants.code} ilike ${escapeLike(f.searchVariants) + '%'}`,
+                sql`coalesce(${variants.name} ->> ${f.locale}, ${variants.name} ->> 'it') ilike ${pattern}`,
+              ),
+            ),
+          ),
+      ),
+    );
+  }
   if (f.productIds) conditions.push(inArray(products.id, f.productIds.length ? f.productIds : [-1]));
   if (f.promotionIds?.length) {
     conditions.push(sql`exists (select 1 from promotion_products pp where pp.product_id = ${products.id} and pp.promotion_id in ${f.promotionIds})`);
   }
   return and(...conditions);
+}
+
+/**
+ * The unit price a customer (and season) pays, in SQL, in the order of effectivePrice
+ * (src/lib/rules/pricing.ts) and priceProducts: the customer's price for the season, their
+ * price for any season (both within their validity), the season's, the special, the standard.
+ */
+function paidPrice(pricedFor: ProductListFilter['pricedFor']): SQL {
+  const customerId = pricedFor?.customerId;
+  const seasonId = pricedFor?.seasonId;
+  if (!customerId && !seasonId) return sql`${products.standardPrice}`;
+  const agreed = (seasonCondition: SQL) => sql`(select cp.price from ${customerPrices} cp
+    where cp.customer_id = ${customerId} and cp.product_id = ${products.id} and cp.variant_id is null and ${seasonCondition}
+      and (cp.valid_from is null or cp.valid_from <= current_date) and (cp.valid_to is null or cp.valid_to >= current_date)
+    order by cp.id limit 1)`;
+  const parts: SQL[] = [];
+  if (customerId && seasonId) parts.push(agreed(sql`cp.season_id = ${seasonId}`));
+  if (customerId) parts.push(agreed(sql`cp.season_id is null`));
+  if (seasonId) parts.push(sql`(select sp.price from ${seasonPrices} sp where sp.season_id = ${seasonId} and sp.product_id = ${products.id})`);
+  return sql`coalesce(${sql.join(parts, sql`, `)}, ${products.specialPrice}, ${products.standardPrice})`;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

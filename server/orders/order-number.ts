@@ -21,7 +21,3 @@ export async function nextOrderNumber(tx: Db, year: number): Promise<string> {
   );
   return formatOrderNumber(year, (row?.last ?? 0) + 1);
 }
-
-/** Documents issued with an order share its number, so they are unique per type as well. */
-export const documentNumber = (type: 'invoice' | 'delivery_note' | 'order_confirmation', orderNumber: string) =>
-  type === 'invoice' ? `FT-${orderNumber}` : type === 'delivery_note' ? `DDT-${orderNumber}` : orderNumber;

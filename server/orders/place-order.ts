@@ -1,5 +1,5 @@
 // Checkout as one transaction: lock the cart and its stock items, re-check stock and prices,
-// then write the order, its rows, address snapshots, history and documents, take the stock,
+// then write the order, its rows, address snapshots, history (the database issues the confirmation), take the stock,
 // count the coupon use and empty the cart. Concurrent checkouts queue on the row locks, so
 // they never sell more than there is. The confirmation mail is written to the outbox in the same
 // transaction and sent after the commit (ADR 0010).
@@ -14,12 +14,12 @@ import { auditAgentAction } from '../auth/audit';
 import type { Db } from '../db/client';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import {
-  addresses, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
+  addresses, cartRows, carts, coupons, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
   type L10nJson,
 } from '../db/schema';
 import { snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
-import { documentNumber, nextOrderNumber } from './order-number';
+import { nextOrderNumber } from './order-number';
 import type { OrderRecord } from './order-read';
 import { paymentMethodsFor, policiesFor } from './shop-options';
 
@@ -220,9 +220,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
     }),
   );
   await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
-  await tx.insert(orderDocuments).values(
-    (['order_confirmation', 'invoice', 'delivery_note'] as const).map((type) => ({ orderId: order!.id, type, number: documentNumber(type, number), issuedAt: now })),
-  );
+  // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0019).
 
   await takeStock(tx, quote.lines.map(({ row }) => ({ productId: row.product, variantId: row.variant, qty: row.qty })));
   await tx.delete(cartRows).where(eq(cartRows.cartId, cart.id));

@@ -3,7 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
-  addresses, orderDocuments, orderRows, orders, orderStatusHistory, paymentMethods, productTranslations, products,
+  addresses, orderRows, orders, orderStatusHistory, paymentMethods, productTranslations, products,
   shippingPolicies, type AddressSnapshot, type OrderStatus,
 } from '../db/schema';
 import type { Random } from './random';
@@ -27,7 +27,6 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
   const policies = await db.select().from(shippingPolicies);
   const agent = people.userRows.find((u) => u.isAgent)!;
   let sequence = 0;
-  let invoiceSeq = 0;
   const now = Date.now();
 
   for (const customer of people.customerRows) {
@@ -81,15 +80,7 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
       );
       const history: OrderStatus[] = status === 'Pending' ? ['Pending'] : status === 'Cancelled' ? ['Pending', 'Cancelled'] : ['Pending', 'Processing', ...(status === 'Processing' ? [] : [status])];
       await db.insert(orderStatusHistory).values(history.map((s, k) => ({ orderId: order!.id, status: s, createdAt: new Date(created.getTime() + k * 86_400_000) })));
-      const docs: { orderId: number; type: 'order_confirmation' | 'invoice' | 'delivery_note'; number: string; issuedAt: Date }[] = [
-        { orderId: order!.id, type: 'order_confirmation', number: order!.number, issuedAt: created },
-      ];
-      if (['Shipped', 'Completed', 'Partially shipped', 'Refunded'].includes(status)) {
-        invoiceSeq += 1;
-        docs.push({ orderId: order!.id, type: 'invoice', number: `FT-${created.getUTCFullYear()}-${String(invoiceSeq).padStart(5, '0')}`, issuedAt: new Date(created.getTime() + 86_400_000) });
-        docs.push({ orderId: order!.id, type: 'delivery_note', number: `DDT-${created.getUTCFullYear()}-${String(invoiceSeq).padStart(5, '0')}`, issuedAt: new Date(created.getTime() + 2 * 86_400_000) });
-      }
-      await db.insert(orderDocuments).values(docs);
+      // Its documents were issued by the database as the order went in, as its status warrants (ADR 0019).
     }
   }
 }

@@ -243,13 +243,22 @@ describe('carts/rows/', () => {
     expect((await rows(token.b2b, cartA)).body.count).toBe(0);
   });
 
-  it('refuses 0 or less for a product not in the cart with negative_quantity', async () => {
+  it('answers 0 and -1 alike, in and out of the cart: the row goes, or nothing changes (200, not removed)', async () => {
     const pid = await stocked('GIA-0005', 20);
-    for (const qty of [-1, 0]) {
-      const { status, body } = await put(token.b2b, cartA, pid, qty);
-      expect(status).toBe(400);
-      expect(body.detail).toBe('negative_quantity');
+    for (const qty of [0, -1]) {
+      const absent = await put(token.b2b, cartA, pid, qty);
+      expect(absent.status).toBe(200);
+      expect(absent.body).toMatchObject({ row: null, removed: false });
+      await put(token.b2b, cartA, pid, 2);
+      const present = await put(token.b2b, cartA, pid, qty);
+      expect(present.status).toBe(200);
+      expect(present.body).toMatchObject({ row: null, removed: true });
+      const row = (await put(token.b2b, cartA, pid, 3)).body.row!;
+      const patched = await shop.send<CartRowChange & Err>('PATCH', `carts/row/${row.id}/`, { token: token.b2b, body: { qty } });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ row: null, removed: true });
     }
+    expect((await rows(token.b2b, cartA)).body.count).toBe(0);
   });
 
   it('refuses more than the stock with quantity_not_available, saying how many are available', async () => {

@@ -46,7 +46,7 @@ const buyBox = (page: Page) => page.locator('[data-buy-box][data-hydrated]');
 test.describe('cart and checkout', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, invoice, reorder (it)', async ({ page, context, request }) => {
+  test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, order confirmation, reorder (it)', async ({ page, context, request }) => {
     test.setTimeout(150_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
@@ -190,16 +190,19 @@ test.describe('cart and checkout', () => {
     await expect(page.locator('[data-cart-state="empty"]')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sfoglia il catalogo' }).last()).toHaveAttribute('href', '/p');
 
-    // The new order heads the history; its invoice downloads as a PDF; reordering fills the cart again.
+    // The new order heads the history; it offers no invoice before it ships, its confirmation downloads as a PDF;
+    // reordering fills the cart again.
     await page.goto('/account/orders');
     const newest = page.locator('[data-order-row]').first();
     await expect(newest.locator('th')).toHaveText(number);
     await newest.getByRole('link', { name: new RegExp(number) }).click();
     await expect(page).toHaveURL(new RegExp(`/account/orders/${orderId}$`));
     await expect(page.locator(`[data-order-detail="${number}"]`)).toBeVisible();
-    const pdf = page.waitForResponse((r) => r.url().includes('/orders/doc/') && r.url().includes('type=invoice'));
+    await expect(page.locator('[data-document-type]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Vedi fattura' })).toHaveCount(0);
+    const pdf = page.waitForResponse((r) => r.url().includes('/orders/doc/') && r.url().includes('type=order_confirmation'));
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Vedi fattura' }).click();
+    await page.locator('[data-document-type="order_confirmation"]').getByRole('button').click();
     expect((await pdf).headers()['content-type']).toBe('application/pdf');
     const file = await (await downloading).path();
     expect((await readFile(file)).subarray(0, 4).toString()).toBe('%PDF');

@@ -62,13 +62,15 @@ cartsRoutes.post('/rows', async (c) => {
   const { db } = c.get('deps');
   const cart = await visibleCart(db, user, body.cart);
   const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now());
-  await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
-    cart: cart.id,
-    product: body.product,
-    variant: body.variant ?? null,
-    qty: body.qty,
-  });
-  return c.json(await rowChange(c, cart, result.row?.id ?? null), result.action === 'add' ? 201 : 200);
+  if (result.rowId !== null) {
+    await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
+      cart: cart.id,
+      product: body.product,
+      variant: body.variant ?? null,
+      qty: body.qty,
+    });
+  }
+  return c.json(await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove'), result.action === 'add' ? 201 : 200);
 });
 
 cartsRoutes.patch('/row/:id', async (c) => {
@@ -81,7 +83,7 @@ cartsRoutes.patch('/row/:id', async (c) => {
   const { row, cart } = found!;
   const result = await setCartItem(db, cart, { productId: row.productId, variantId: row.variantId, qty }, c.get('deps').now());
   await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', row.id, { cart: cart.id, product: row.productId, qty });
-  return c.json(await rowChange(c, cart, result.row?.id ?? null));
+  return c.json(await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove'));
 });
 
 cartsRoutes.delete('/row/:id', async (c) => {
@@ -93,11 +95,11 @@ cartsRoutes.delete('/row/:id', async (c) => {
   const { row, cart } = found!;
   await deleteCartRow(db, row);
   await auditAgentAction(db, user, cart.customerId, 'cart.row.remove', 'cart_row', row.id, { cart: cart.id, product: row.productId });
-  return c.json(await rowChange(c, cart, null));
+  return c.json(await rowChange(c, cart, null, true));
 });
 
-async function rowChange(c: Context<ApiEnv>, cart: CartRecord, rowId: number | null): Promise<CartRowChange> {
+async function rowChange(c: Context<ApiEnv>, cart: CartRecord, rowId: number | null, removed: boolean): Promise<CartRowChange> {
   const summary = await cartHeader(c, cart);
   const row = rowId === null ? undefined : summary.rows.find((r) => r.id === rowId);
-  return { row: row ? toCartRow(row) : null, removed: rowId === null, cart: summary.header };
+  return { row: row ? toCartRow(row) : null, removed, cart: summary.header };
 }

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { IdSchema } from '../../../src/lib/contract/common';
 import { LiveValuesQuerySchema, type LiveValuesAnswer } from '../../../src/lib/contract/live-values';
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
@@ -16,7 +15,7 @@ import { readStockEffect } from '../../cart/stock';
 import { productAssets } from '../../catalogue/product-assets';
 import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_PRODUCT_ORDER, listProducts } from '../../catalogue/product-list';
-import { getProductBySlug } from '../../catalogue/product-detail';
+import { getProductBySlugOrCode } from '../../catalogue/product-detail';
 import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
 import { priceProducts, priceVariants } from '../../catalogue/prices';
 import { relatedProducts } from '../../catalogue/related-products';
@@ -80,6 +79,8 @@ productRoutes.get('/p', async (c) => {
       priceMin: q.price_min,
       priceMax: q.price_max,
       search: q.search || undefined,
+      searchVariants: q.search_pp || undefined,
+      pricedFor: { customerId, seasonId: q.season },
       promotionIds: q.promotions,
       onOffer: q.on_offer,
       orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
@@ -139,11 +140,9 @@ productRoutes.get('/p/assets/:id', async (c) => {
   return c.json({ results, count: results.length });
 });
 
-const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,160}$/, 'Invalid product slug.'));
-
 productRoutes.get('/p/:slug', async (c) => {
-  const slug = parseOrThrow(SlugSchema, c.req.param('slug'));
-  const product = await getProductBySlug(c.get('deps').db, slug, c.get('locale'));
+  const slugOrCode = parseOrThrow(ProductCodeSchema, c.req.param('slug'));
+  const product = await getProductBySlugOrCode(c.get('deps').db, slugOrCode, c.get('locale'));
   if (!product) throw apiError('ProductNotFound');
   return c.json(product);
 });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTEXT_SCOPES, createdAt, money, SHOP_CONTEXTS, updatedAt, type L10nJson } from './common';
 import { products, variants } from './catalogue';
 import { promotions, seasons } from './pricing';
@@ -189,4 +189,18 @@ export const orderDocuments = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('order_documents_type_uq').on(t.orderId, t.type), uniqueIndex('order_documents_number_uq').on(t.type, t.number)],
+);
+
+/**
+ * The last number used per document type and year: invoices are numbered gaplessly per year.
+ * Bumped only by the database's issuing trigger (migration 0007).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    type: text('type').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ name: 'document_counters_pk', columns: [t.type, t.year] })],
 );

@@ -20,6 +20,8 @@ export interface CategoryRef {
 }
 
 export interface ProductDetail extends Omit<ProductSummary, 'image'> {
+  /** The spec's name for the product's id (the same as `id`). */
+  product_id: number;
   description: string;
   weight_kg: number;
   assets: Image[];

@@ -32,6 +32,8 @@ export const ProductListQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is too long.'))),
   /** Only offers: products whose offer price is below their list price (ADR 0016). */
   on_offer: v.optional(bool, 'false'),
+  /** Search among the variants (products/pp/): a variant code's start or a variant name. */
+  search_pp: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is too long.'))),
   promotions: v.optional(v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid promotion id.'), v.transform(Number)))),
   annotate_ordered_qty: v.optional(bool, 'false'),
   customer: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid customer id.'), v.transform(Number))),

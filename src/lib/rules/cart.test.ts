@@ -15,9 +15,9 @@ describe('cartRowAction', () => {
     expect(cartRowAction(0, true)).toBe('remove');
     expect(cartRowAction(-2, true)).toBe('remove');
   });
-  it('refuses 0 or less for a product not in the cart', () => {
-    expect(cartRowAction(0, false)).toBe('negative_quantity');
-    expect(cartRowAction(-1, false)).toBe('negative_quantity');
+  it('changes nothing at 0 or less for a product not in the cart: 0 and -1 agree', () => {
+    expect(cartRowAction(0, false)).toBe('none');
+    expect(cartRowAction(-1, false)).toBe('none');
     expect(cartRowAction(Number.NaN, true)).toBe('negative_quantity');
   });
 });

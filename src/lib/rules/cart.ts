@@ -9,16 +9,19 @@ import { discountAmount, discountProblem, round2, type Discount, type DiscountRu
  */
 export const MAX_CART_QTY = 99_999;
 
-export type CartRowAction = 'add' | 'update' | 'remove';
+/** 'none': 0 or less for an item not in the cart, which already holds none of it. */
+export type CartRowAction = 'add' | 'update' | 'remove' | 'none';
 export type CartQuantityProblem = 'negative_quantity' | 'quantity_not_available';
 
 /**
  * Spec section 4: 0 or less removes the row; a product already in the cart has its quantity set;
- * otherwise a row is added. A quantity of 0 or less for a product not in the cart is refused.
+ * otherwise a row is added. 0 and any negative number mean the same, whatever the cart holds:
+ * "none of this in the cart", which for an item not there is already true (nothing changes).
+ * Only a quantity that is no number at all is refused.
  */
 export function cartRowAction(requested: number, inCart: boolean): CartRowAction | 'negative_quantity' {
   if (!Number.isFinite(requested)) return 'negative_quantity';
-  if (requested <= 0) return inCart ? 'remove' : 'negative_quantity';
+  if (requested <= 0) return inCart ? 'remove' : 'none';
   return inCart ? 'update' : 'add';
 }
 

@@ -107,8 +107,9 @@ describe('decideQuantity (spec sections 4 and 5)', () => {
     expect(decideQuantity({ product: 6, qty: 1 }, undefined, effect, 'b2b')).toEqual({ action: 'add', row: undefined });
   });
 
-  it('refuses a quantity of 0 or less, or a fraction, for a product not in the cart', () => {
-    expect(decideQuantity({ product: 6, qty: 0 }, undefined, effect, 'b2b')).toEqual({ action: 'refuse', problem: 'negative_quantity' });
+  it('does nothing at 0 or less for a product not in the cart, and refuses a fraction', () => {
+    expect(decideQuantity({ product: 6, qty: 0 }, undefined, effect, 'b2b')).toEqual({ action: 'none' });
+    expect(decideQuantity({ product: 6, qty: -1 }, undefined, effect, 'b2b')).toEqual({ action: 'none' });
     expect(decideQuantity({ product: 6, qty: 1.5 }, undefined, effect, 'b2b')).toEqual({ action: 'refuse', problem: 'negative_quantity' });
   });
 

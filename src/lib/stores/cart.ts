@@ -193,6 +193,8 @@ export const cartRowFor = (product: number, variant?: number | null): CartRow | 
 export type QuantityDecision =
   | { action: 'add' | 'update'; row: CartRow | undefined }
   | { action: 'remove'; row: CartRow }
+  /** 0 or less for an item not in the cart: it holds none already. */
+  | { action: 'none' }
   | { action: 'refuse'; problem: 'negative_quantity' | 'quantity_not_available' | 'quantity_too_large' };
 
 /**
@@ -208,6 +210,7 @@ export function decideQuantity(
   const action = cartRowAction(input.qty, !!row);
   if (action === 'negative_quantity') return { action: 'refuse', problem: 'negative_quantity' };
   if (action === 'remove') return { action, row: row! };
+  if (action === 'none') return { action };
   if (!Number.isInteger(input.qty)) return { action: 'refuse', problem: 'negative_quantity' };
   if (input.qty > MAX_CART_QTY) return { action: 'refuse', problem: 'quantity_too_large' };
   const stock = row ? { quantity: row.product_detail.quantity, isBackorderable: row.product_detail.is_backorderable } : input.stock;
@@ -265,6 +268,7 @@ export async function setCartQuantity(input: SetQuantityInput): Promise<boolean>
     return false;
   }
   if (decision.action === 'remove') return removeCartRow(decision.row.id);
+  if (decision.action === 'none') return false;
 
   patch({ loading: true, error: null });
   const cart = await ensureCartId(body);
