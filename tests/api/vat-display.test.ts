@@ -21,7 +21,7 @@ const db = () => shop.database.db;
 
 beforeAll(async () => {
   shop = await openTestShop();
-  for (const who of Object.keys(token) as (keyof typeof token)[]) token[who] = await shop.login(...LOGINS[who]);
+  for (const who of Object.keys(token) as (keyof typeof token)[]) token[who] = await shop.login(LOGINS[who][0], LOGINS[who][1]);
   [c1, c6] = (await Promise.all(['C0001', 'C0006'].map((code) => customerId(db(), code)))) as [number, number];
   for (const m of await db().select().from(paymentMethods)) method[m.code] = m.id;
   for (const p of await db().select().from(shippingPolicies)) policy[p.code] = p.id;
