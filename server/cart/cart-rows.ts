@@ -9,11 +9,12 @@ import { round2 } from '../../src/lib/rules/pricing';
 import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
 import { cartRowsHoldStock, type StockEffect } from '../../src/lib/rules/stock-effect';
+import { grossOf } from '../../src/lib/rules/vat-display';
 import { pick } from '../catalogue/localized';
 import { priceProducts, priceVariants } from '../catalogue/prices';
 import { toImage } from '../catalogue/product-list';
 import type { Db } from '../db/client';
-import { assets, cartRows, products, productTranslations, variants, type carts } from '../db/schema';
+import { assets, cartRows, customers, products, productTranslations, variants, type carts } from '../db/schema';
 import { renewHolds } from './cart-holds';
 import { heldByCarts, readStockEffect, stockKey } from './stock';
 
@@ -40,7 +41,7 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
   const variantIds = [...new Set(rows.flatMap((r) => (r.variantId === null ? [] : [r.variantId])))];
   const priceQuery = { customerId: cart.customerId, seasonId: cart.seasonId };
   const stockEffect = effect ?? (await readStockEffect(db));
-  const [productRecords, variantRecords, images, productPrices, variantPrices, held] = await inOrder(
+  const [productRecords, variantRecords, images, productPrices, variantPrices, held, vatIncluded] = await inOrder(
     () =>
       db
         .select()
@@ -57,6 +58,7 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
     () => priceProducts(db, rows.filter((r) => r.variantId === null).map((r) => r.productId), priceQuery),
     () => priceVariants(db, variantIds, priceQuery),
     () => heldByCarts(db, productIds, stockEffect, now, cart.id),
+    () => cartShowsVat(db, cart),
   );
   const productOf = new Map(productRecords.map((r) => [r.products.id, r]));
   const variantOf = new Map(variantRecords.map((v) => [v.id, v]));
@@ -82,6 +84,9 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
         qty: row.qty,
         price,
         total: round2(price * row.qty),
+        vat_included: vatIncluded,
+        shown_price: vatIncluded ? grossOf(price, p.vatRate) : price,
+        shown_total: vatIncluded ? grossOf(round2(price * row.qty), p.vatRate) : round2(price * row.qty),
         product_detail: {
           id: p.id,
           code: variant?.code ?? p.code,
@@ -101,6 +106,15 @@ export async function pricedRows(db: Db, cart: CartRecord, rows: CartRowRecord[]
       },
     ];
   });
+}
+
+/**
+ * Whether the cart's prices are shown with VAT (src/lib/rules/vat-display.ts): by the kind of its
+ * customer, whoever (customer or agent) looks at it.
+ */
+export async function cartShowsVat(db: Db, cart: Pick<CartRecord, 'customerId'>): Promise<boolean> {
+  const [c] = await db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, cart.customerId));
+  return c?.kind !== 'b2b';
 }
 
 export async function allCartRows(db: Db, cartId: number): Promise<CartRowRecord[]> {

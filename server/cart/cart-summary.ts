@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { CartHeader } from '../../src/lib/contract/cart';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import { cartTotals, type CartTotals } from '../../src/lib/rules/cart';
+import { orderTotals } from '../../src/lib/rules/checkout';
 import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
 import { renewHolds } from './cart-holds';
-import { allCartRows, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
+import { allCartRows, cartShowsVat, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
 import { promotionCandidates, toPromotion } from './promotion-store';
 
 export type CouponRecord = typeof coupons.$inferSelect;
@@ -49,6 +50,14 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
     { now, shopContext: cart.shopContext, customerId: cart.customerId },
   );
   const promotionRecord = totals.promotion ? promos.records.find((p) => p.id === totals.promotion!.id) : undefined;
+  const promoted = promotionRecord ? new Set(promos.products.get(promotionRecord.id) ?? []) : null;
+  // VAT as checkout will charge it on the goods (quoteCart's lines), so cart and checkout agree.
+  const withVat = orderTotals({
+    lines: rows.map((r) => ({ total: r.total, vatRate: r.product_detail.vat_rate, inPromotion: promoted !== null && (promoted.size === 0 || promoted.has(r.product)) })),
+    promotionDiscount: totals.promotion?.discount ?? 0,
+    couponDiscount: totals.coupon?.isValid ? totals.coupon.discount : 0,
+  });
+  const vatIncluded = rows[0]?.vat_included ?? (await cartShowsVat(db, cart));
   const header: CartHeader = {
     id: cart.id,
     customer: cart.customerId,
@@ -62,6 +71,9 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
     coupon_discount: totals.coupon?.discount ?? 0,
     discount: totals.discount,
     final_price: totals.finalPrice,
+    vat_included: vatIncluded,
+    tax: withVat.tax,
+    final_price_with_vat: withVat.total,
     promotion: promotionRecord ? toPromotion(promotionRecord, promos.products.get(promotionRecord.id) ?? [], locale) : null,
     coupon:
       coupon && totals.coupon
@@ -79,7 +91,7 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
 }
 
 /** The header a lazy get-or-create answers when the customer has no cart yet. */
-export function emptyCartHeader(customerId: number, shopContext: ShopContext, seasonId: number | null, agentId: number | null): CartHeader {
+export function emptyCartHeader(customerId: number, shopContext: ShopContext, seasonId: number | null, agentId: number | null, vatIncluded: boolean): CartHeader {
   return {
     id: null,
     customer: customerId,
@@ -93,6 +105,9 @@ export function emptyCartHeader(customerId: number, shopContext: ShopContext, se
     coupon_discount: 0,
     discount: 0,
     final_price: 0,
+    vat_included: vatIncluded,
+    tax: 0,
+    final_price_with_vat: 0,
     promotion: null,
     coupon: null,
   };

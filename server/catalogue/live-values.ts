@@ -12,9 +12,10 @@ import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
 import type { StockEffect } from '../../src/lib/rules/stock-effect';
 import { heldByCarts, stockKey } from '../cart/stock';
+import { grossOf } from '../../src/lib/rules/vat-display';
 import type { Db } from '../db/client';
 import { inOrder } from '../db/in-order';
-import { products, variants } from '../db/schema';
+import { customers, products, variants } from '../db/schema';
 import { priceProducts, priceVariants, type PriceQuery, type ResolvedPrice } from './prices';
 
 export interface LiveHolds {
@@ -24,17 +25,33 @@ export interface LiveHolds {
   viewerCartId?: number;
 }
 
-const toPrice = (base: { standard: number; special: number | null }, resolved: ResolvedPrice | undefined): LivePrice => ({
-  standard_price: resolved?.standard_price ?? base.standard,
-  special_price: resolved ? resolved.special_price : base.special,
-  price: resolved?.price ?? base.special ?? base.standard,
-});
+const toPrice = (base: { standard: number; special: number | null }, resolved: ResolvedPrice | undefined, vatRate: number, vatIncluded: boolean): LivePrice => {
+  const price = resolved?.price ?? base.special ?? base.standard;
+  return {
+    standard_price: resolved?.standard_price ?? base.standard,
+    special_price: resolved ? resolved.special_price : base.special,
+    price,
+    vat_rate: vatRate,
+    vat_included: vatIncluded,
+    shown_price: vatIncluded ? grossOf(price, vatRate) : price,
+  };
+};
+
+/**
+ * Whether the prices are shown with VAT (src/lib/rules/vat-display.ts): the public answer (no
+ * customer) includes VAT, a customer's answer follows its kind, also when an agent asks for it.
+ */
+async function vatIncludedFor(db: Db, customerId: number | null | undefined): Promise<boolean> {
+  if (customerId == null) return true;
+  const [c] = await db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, customerId));
+  return c?.kind !== 'b2b';
+}
 
 /** Published products among `ids`, in the order of `ids`; unknown or unpublished ids are left out. */
 export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, holds: LiveHolds): Promise<LiveProductValues[]> {
   if (ids.length === 0) return [];
   const found = await db
-    .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable, standard: products.standardPrice, special: products.specialPrice })
+    .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable, standard: products.standardPrice, special: products.specialPrice, vatRate: products.vatRate })
     .from(products)
     .where(and(inArray(products.id, [...ids]), eq(products.isPublished, true)));
   if (found.length === 0) return [];
@@ -57,6 +74,8 @@ export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, 
     () => heldByCarts(db, productIds, holds.effect, holds.now, holds.viewerCartId),
   );
   const variantPrices = await priceVariants(db, variantRows.map((v) => v.id), q);
+  const vatIncluded = await vatIncludedFor(db, q.customerId);
+  const vatRateOf = new Map(found.map((p) => [p.id, p.vatRate]));
   const variantsOf = new Map<number, LiveProductValues['variants']>();
   for (const v of variantRows) {
     const list = variantsOf.get(v.productId) ?? [];
@@ -66,7 +85,7 @@ export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, 
       quantity,
       is_backorderable: v.isBackorderable,
       stock_state: stockState(quantity, v.isBackorderable),
-      price: toPrice(v, variantPrices.get(v.id)),
+      price: toPrice(v, variantPrices.get(v.id), vatRateOf.get(v.productId) ?? 0, vatIncluded),
     });
     variantsOf.set(v.productId, list);
   }
@@ -81,7 +100,7 @@ export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, 
         quantity,
         is_backorderable: p.isBackorderable,
         stock_state: stockState(quantity, p.isBackorderable),
-        price: toPrice(p, productPrices.get(p.id)),
+        price: toPrice(p, productPrices.get(p.id), p.vatRate, vatIncluded),
         variants: variantsOf.get(p.id) ?? [],
       },
     ];

@@ -3,6 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import { formatDate, formatPrice, translator } from '../../src/lib/i18n/i18n';
+import { SHIPPING_VAT_RATE } from '../../src/lib/rules/checkout';
+import { grossOf, grossTotals } from '../../src/lib/rules/vat-display';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
@@ -30,19 +32,34 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
   const money = (n: number) => formatPrice(n, locale);
   const vatLabel = (value: string) => t('mail.orderDocument.vatNumber', { value });
   const customerName = customer.businessName ?? `${customer.firstName} ${customer.lastName}`.trim();
+  // A consumer reads amounts with VAT, a business net ones plus the VAT (src/lib/rules/vat-display.ts).
+  const vatIncluded = customer.kind !== 'b2b';
+  const gross = grossTotals(rows, { shipping: order.shippingTotal, total: order.total }, SHIPPING_VAT_RATE);
+  const amounts = vatIncluded
+    ? [
+        t('mail.orderConfirmation.subtotal', { amount: money(gross.rows) }),
+        ...(gross.discount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(gross.discount) })] : []),
+        t('mail.orderConfirmation.shipping', { method: pick(order.shippingMethod.name, locale), amount: money(gross.shipping) }),
+        t('mail.orderConfirmation.total', { amount: money(order.total) }),
+        t('mail.orderConfirmation.vatPart', { amount: money(order.taxTotal) }),
+      ]
+    : [
+        t('mail.orderConfirmation.subtotal', { amount: money(order.subtotal) }),
+        ...(order.discount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discount) })] : []),
+        t('mail.orderConfirmation.shipping', { method: pick(order.shippingMethod.name, locale), amount: money(order.shippingTotal) }),
+        t('mail.orderConfirmation.vat', { amount: money(order.taxTotal) }),
+        t('mail.orderConfirmation.total', { amount: money(order.total) }),
+      ];
   const url = `${deps.publicSiteUrl.replace(/\/$/, '')}/account/orders/${order.id}`;
   const lines = [
     t('mail.greeting', { name: customer.firstName || customerName }),
     '',
     t('mail.orderConfirmation.intro', { number: order.number, date: formatDate(order.createdAt, locale) }),
     '',
-    ...rows.map((r) => t('mail.orderConfirmation.row', { qty: r.qty, name: pick(r.name, locale), code: r.code, amount: money(r.total) })),
+    t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded'),
+    ...rows.map((r) => t('mail.orderConfirmation.row', { qty: r.qty, name: pick(r.name, locale), code: r.code, amount: money(vatIncluded ? grossOf(r.total, r.vatRate) : r.total) })),
     '',
-    t('mail.orderConfirmation.subtotal', { amount: money(order.subtotal) }),
-    ...(order.discount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discount) })] : []),
-    t('mail.orderConfirmation.shipping', { method: pick(order.shippingMethod.name, locale), amount: money(order.shippingTotal) }),
-    t('mail.orderConfirmation.vat', { amount: money(order.taxTotal) }),
-    t('mail.orderConfirmation.total', { amount: money(order.total) }),
+    ...amounts,
     '',
     t('mail.orderConfirmation.payment', { method: pick(order.paymentMethod.name, locale) }),
     t('mail.orderConfirmation.shipTo', { address: addressLines(order.shippingAddress, vatLabel).join(', ') }),

@@ -5,7 +5,8 @@ import PDFDocument from 'pdfkit';
 import type { Locale } from '../../src/lib/contract/common';
 import type { OrderDocumentType } from '../../src/lib/contract/orders';
 import { formatDate, formatPrice, translator } from '../../src/lib/i18n/i18n';
-import { orderTotals } from '../../src/lib/rules/checkout';
+import { orderTotals, SHIPPING_VAT_RATE } from '../../src/lib/rules/checkout';
+import { grossOf, grossTotals } from '../../src/lib/rules/vat-display';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
 import { customers, orderDocuments, type AddressSnapshot } from '../db/schema';
@@ -61,6 +62,9 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
   const title = t(`mail.orderDocument.${type}`);
   const shopName = shop.SHOP_NAME || 'Vinoshop';
   const withPrices = type !== 'delivery_note';
+  // A consumer's documents show amounts with VAT, a business's net ones (src/lib/rules/vat-display.ts);
+  // both keep the VAT by rate and its base, and say which they show.
+  const vatIncluded = customer.kind !== 'b2b';
   const vatLabel = (value: string) => t('mail.orderDocument.vatNumber', { value });
 
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${title} ${record.number}`, Author: shopName } });
@@ -140,9 +144,9 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
         code: r.code,
         name: pick(r.name, locale),
         qty: String(r.qty),
-        price: money(r.unitPrice),
+        price: money(vatIncluded ? grossOf(r.unitPrice, r.vatRate) : r.unitPrice),
         vat: `${r.vatRate}`,
-        total: money(r.total),
+        total: money(vatIncluded ? grossOf(r.total, r.vatRate) : r.total),
       },
       false,
     );
@@ -160,7 +164,15 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
     doc.text(clean(value), MARGIN + width - 95, y, { width: 95, align: 'right' });
     y += bold ? 16 : 13;
   };
-  if (withPrices) {
+  if (withPrices && vatIncluded) {
+    const gross = grossTotals(rows, { shipping: order.shippingTotal, total: order.total }, SHIPPING_VAT_RATE);
+    line(t('mail.orderDocument.subtotal'), money(gross.rows));
+    if (gross.discount > 0) line(t('mail.orderDocument.discount'), `-${money(gross.discount)}`);
+    line(`${t('mail.orderDocument.shipping')} (${pick(order.shippingMethod.name, locale)})`, money(gross.shipping));
+    line(t('shop.totalWithVat'), money(order.total), true);
+    for (const v of vatBreakdown(order, rows)) line(t('mail.orderDocument.vatLine', { rate: v.rate, base: money(v.base) }), money(v.tax));
+    line(t('shop.vat.vatPart'), money(order.taxTotal));
+  } else if (withPrices) {
     line(t('mail.orderDocument.subtotal'), money(order.subtotal));
     if (order.discount > 0) line(t('mail.orderDocument.discount'), `-${money(order.discount)}`);
     line(`${t('mail.orderDocument.shipping')} (${pick(order.shippingMethod.name, locale)})`, money(order.shippingTotal));
@@ -175,7 +187,7 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
     `${t('mail.orderDocument.payment')}: ${pick(order.paymentMethod.name, locale)}`,
     `${t('mail.orderDocument.shippingMethod')}: ${pick(order.shippingMethod.name, locale)}`,
     order.notes ? `${t('mail.orderDocument.notes')}: ${order.notes}` : '',
-    withPrices ? t('mail.orderDocument.pricesNote') : '',
+    withPrices ? t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded') : '',
   ].filter(Boolean);
   doc.text(clean(notes.join('\n')), MARGIN, Math.min(y, bottom()), { width });
   if (!withPrices) {

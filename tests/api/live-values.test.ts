@@ -109,7 +109,8 @@ describe('products/live/', () => {
   it('answers the public price anonymously and the agreed price to the customer', async () => {
     const agreed = await agreedProduct();
     const anonymous = await live(`ids=${agreed.id}`);
-    expect(anonymous.body.results[0]!.price).toEqual({
+    // Net amounts, plus how the viewer sees them (ADR 0014, tests/api/vat-display.test.ts).
+    expect(anonymous.body.results[0]!.price).toMatchObject({
       standard_price: agreed.standard,
       special_price: agreed.special,
       price: agreed.special ?? agreed.standard,
@@ -119,7 +120,7 @@ describe('products/live/', () => {
     for (const [who, query] of [['b2b', ''], ['b2b', `&customer=${customerId.C0001}`], ['agent', `&customer=${customerId.C0001}`]] as const) {
       const mine = await live(`ids=${agreed.id}${query}`, who);
       expect(mine.status, `${who}${query}`).toBe(200);
-      expect(mine.body.results[0]!.price).toEqual({ standard_price: agreed.standard, special_price: agreed.special, price: agreed.price });
+      expect(mine.body.results[0]!.price).toMatchObject({ standard_price: agreed.standard, special_price: agreed.special, price: agreed.price, vat_included: false });
       expect(mine.headers.get('cache-control')).toBe('private, no-store');
     }
     // An agent who names no customer sees the public price.

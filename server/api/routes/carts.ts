@@ -10,7 +10,7 @@ import { parseOrderBy } from '../../../src/lib/contract/ordering';
 import { auditAgentAction } from '../../auth/audit';
 import { assertVisible } from '../../auth/permissions';
 import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
-import { DEFAULT_CART_ROW_ORDER, listCartRows, toCartRow, type CartRecord } from '../../cart/cart-rows';
+import { cartShowsVat, DEFAULT_CART_ROW_ORDER, listCartRows, toCartRow, type CartRecord } from '../../cart/cart-rows';
 import { cartRowWithCart, deleteCartRow, findOpenCart, getOrCreateCart, setCartItem } from '../../cart/cart-store';
 import { emptyCartHeader } from '../../cart/cart-summary';
 import { resolveOwner } from '../../cart/owner';
@@ -34,7 +34,7 @@ cartsRoutes.post('/get-or-create', async (c) => {
   const owner = await resolveOwner(db, user, body, c.get('shopContext'));
   if (lazy) {
     const found = await findOpenCart(db, owner);
-    if (!found) return c.json(emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, owner.agentId));
+    if (!found) return c.json(emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, owner.agentId, await cartShowsVat(db, owner)));
     return c.json((await cartHeader(c, found)).header);
   }
   const { cart, created } = await getOrCreateCart(db, owner);

@@ -59,7 +59,7 @@ export default function ProductCard({ product, text, eager = false, headingLevel
             ) : (
               <span className="text-lg font-bold text-ink"><span className="sr-only">{t('product.price')}: </span>{text.price(standard)}</span>
             )}
-            <span className="text-xs text-muted">{t('product.priceVatExcluded')}</span>
+            <span className="text-xs text-muted">{t('product.priceVatIncluded')}</span>
           </p>
           <span
             className={stockBadgeClass(stock)}

@@ -218,6 +218,8 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
             </tbody>
           </table>
         </div>
+        {/* The order's record keeps net amounts for every customer (ADR 0014): say so. */}
+        <p className="m-0 mt-2 text-xs text-muted" data-vat-note>{t('account.order.amountsNet')}</p>
         <dl className="m-0 ml-auto mt-4 grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1" data-order-totals="">
           {totals.map(([key, value]) => (
             <div key={key} className="contents">

@@ -51,7 +51,7 @@ export default function CartRowItem({ row, t, locale }: Props) {
       <div className="flex min-w-0 flex-col gap-1">
         <a href={`/p/${detail.slug}`} className="link font-semibold">{name}</a>
         <span className="text-sm text-muted">{t('shop.code', { code: detail.code })}</span>
-        <span className="text-sm">{t('shop.unitPrice')}: <span data-unit-price>{formatEuro(row.price, locale)}</span></span>
+        <span className="text-sm">{t('shop.unitPrice')}: <span data-unit-price>{formatEuro(row.shown_price, locale)}</span></span>
         {short && (
           <p id={warnId} className="m-0 text-sm font-semibold text-[#8A3F00]" data-stock-warning>
             {t('shop.cart.stockWarning', { count: Math.max(detail.quantity, 0) })}
@@ -81,7 +81,7 @@ export default function CartRowItem({ row, t, locale }: Props) {
             <button type="button" className="btn-outline px-3 py-1" onClick={() => void commit(row.qty + 1)} disabled={busy} aria-label={t('shop.cart.increase', { name })}>+</button>
           </div>
         </div>
-        <p className="m-0 text-lg font-bold" data-row-total>{formatEuro(row.total, locale)}</p>
+        <p className="m-0 text-lg font-bold" data-row-total>{formatEuro(row.shown_total, locale)}</p>
         <button type="button" className="border-0 bg-transparent p-0 text-sm link cursor-pointer" onClick={() => void removeCartRow(row.id)} disabled={busy} data-row-remove>
           {t('shop.cart.remove')}<span className="sr-only"> {name}</span>
         </button>

@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
+import { round2 } from '../../lib/rules/pricing';
 import type { Locale } from '../../lib/i18n/locales';
 import { $cart, initCart, reloadCart } from '../../lib/stores/cart';
 import CartRowItem from './CartRowItem';
@@ -45,6 +46,7 @@ export default function CartView({ locale, messages }: Props) {
       </div>
     );
   }
+  const grossRows = round2(cart.rows.reduce((sum, r) => sum + r.shown_total, 0));
 
   return (
     <div className="grid gap-8 md:grid-cols-[1fr_22rem]" data-cart-state="ready" aria-busy={cart.loading || undefined}>
@@ -56,7 +58,24 @@ export default function CartView({ locale, messages }: Props) {
       </section>
       <aside aria-labelledby="cart-summary-title" className="flex flex-col gap-4 self-start border border-line bg-surface p-4">
         <h2 id="cart-summary-title" className="m-0 text-xl font-bold text-secondary">{t('shop.cart.summary')}</h2>
-        <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2" data-cart-totals>
+        {header.vat_included ? (
+          // A consumer reads amounts with VAT: rows, discounts (the difference) and the total.
+          <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2" data-cart-totals data-vat-included="true">
+            <dt>{t('shop.subtotal')}</dt>
+            <dd className="m-0 text-right" data-subtotal>{formatEuro(grossRows, locale)}</dd>
+            {grossRows - header.final_price_with_vat > 0.004 && (
+              <>
+                <dt>{t('shop.vat.discount')}</dt>
+                <dd className="m-0 text-right text-[#00660A]" data-coupon-total>−{formatEuro(round2(grossRows - header.final_price_with_vat), locale)}</dd>
+              </>
+            )}
+            <dt className="border-t border-line pt-2 font-bold">{t('shop.totalWithVat')}</dt>
+            <dd className="m-0 border-t border-line pt-2 text-right text-xl font-bold" data-final-price>{formatEuro(header.final_price_with_vat, locale)}</dd>
+            <dt className="text-sm text-muted">{t('shop.vat.vatPart')}</dt>
+            <dd className="m-0 text-right text-sm text-muted" data-cart-tax>{formatEuro(header.tax, locale)}</dd>
+          </dl>
+        ) : (
+        <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2" data-cart-totals data-vat-included="false">
           <dt>{t('shop.subtotal')}</dt>
           <dd className="m-0 text-right" data-subtotal>{formatEuro(header.subtotal, locale)}</dd>
           {header.promotion && header.promotion_discount > 0 && (
@@ -74,6 +93,8 @@ export default function CartView({ locale, messages }: Props) {
           <dt className="border-t border-line pt-2 font-bold">{t('shop.total')}</dt>
           <dd className="m-0 border-t border-line pt-2 text-right text-xl font-bold" data-final-price>{formatEuro(header.final_price, locale)}</dd>
         </dl>
+        )}
+        <p className="m-0 text-xs text-muted" data-vat-note>{t(header.vat_included ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded')}</p>
         <p className="m-0 text-xs text-muted">{t('shop.cart.totalsNote')}</p>
         <CouponForm t={t} locale={locale} />
         <a href="/cart/checkout" className="btn-primary" data-proceed-checkout>{t('shop.cart.checkout')}</a>

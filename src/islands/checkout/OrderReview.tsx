@@ -3,7 +3,8 @@ import type { CartRow } from '../../lib/contract/cart';
 import type { T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
-import type { OrderTotals } from '../../lib/rules/checkout';
+import { SHIPPING_VAT_RATE, type OrderTotals } from '../../lib/rules/checkout';
+import { grossTotals } from '../../lib/rules/vat-display';
 
 interface Props {
   t: T;
@@ -17,8 +18,13 @@ interface Props {
 
 export default function OrderReview({ t, locale, rows, totals, promotionName, couponCode, shippingChosen }: Props) {
   const euro = (n: number) => formatEuro(n, locale);
+  // A consumer reads every amount with VAT, a business net amounts and the VAT by rate.
+  const vatIncluded = rows[0]?.vat_included ?? false;
+  const gross = grossTotals(rows.map((r) => ({ total: r.total, vatRate: r.product_detail.vat_rate })), totals, SHIPPING_VAT_RATE);
+  const shippingText = (amount: number) => (shippingChosen ? (amount === 0 ? t('shop.free') : euro(amount)) : '—');
   return (
-    <div className="flex flex-col gap-4" data-order-review>
+    <div className="flex flex-col gap-4" data-order-review data-vat-included={vatIncluded ? 'true' : 'false'}>
+      <p className="m-0 text-xs text-muted" data-vat-note>{t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded')}</p>
       <ul className="m-0 list-none divide-y divide-line border-y border-line p-0">
         {rows.map((r) => (
           <li key={r.id} className="flex justify-between gap-3 py-2">
@@ -27,10 +33,28 @@ export default function OrderReview({ t, locale, rows, totals, promotionName, co
               {r.product_detail.variant_name && <> – {r.product_detail.variant_name}</>}
               <span className="text-muted"> × {r.qty}</span>
             </span>
-            <span className="whitespace-nowrap">{euro(r.total)}</span>
+            <span className="whitespace-nowrap" data-row-total>{euro(vatIncluded ? r.shown_total : r.total)}</span>
           </li>
         ))}
       </ul>
+      {vatIncluded ? (
+        <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-checkout-totals>
+          <dt>{t('shop.subtotal')}</dt>
+          <dd className="m-0 text-right">{euro(gross.rows)}</dd>
+          {gross.discount > 0 && (
+            <>
+              <dt>{t('shop.vat.discount')}</dt>
+              <dd className="m-0 text-right text-[#00660A]">−{euro(gross.discount)}</dd>
+            </>
+          )}
+          <dt>{t('shop.shipping')}</dt>
+          <dd className="m-0 text-right" data-shipping-total>{shippingText(gross.shipping)}</dd>
+          <dt className="border-t border-line pt-2 text-lg font-bold">{t('shop.totalWithVat')}</dt>
+          <dd className="m-0 border-t border-line pt-2 text-right text-lg font-bold" data-checkout-total>{euro(totals.total)}</dd>
+          <dt className="text-sm text-muted">{t('shop.vat.vatPart')}</dt>
+          <dd className="m-0 text-right text-sm text-muted" data-checkout-tax>{euro(totals.tax)}</dd>
+        </dl>
+      ) : (
       <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-checkout-totals>
         <dt>{t('shop.subtotal')}</dt>
         <dd className="m-0 text-right">{euro(totals.subtotal)}</dd>
@@ -54,6 +78,7 @@ export default function OrderReview({ t, locale, rows, totals, promotionName, co
         <dt className="border-t border-line pt-2 text-lg font-bold">{t('shop.totalWithVat')}</dt>
         <dd className="m-0 border-t border-line pt-2 text-right text-lg font-bold" data-checkout-total>{euro(totals.total)}</dd>
       </dl>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
 import { addToWishlist, initWishlist } from '../../lib/stores/wishlist';
 
-/** What the page bakes in: content only (the public unit price). */
+/** What the page bakes in: content only (the public unit price, VAT included). */
 export interface BuyBoxItem {
   id: number;
   code: string;
@@ -34,7 +34,7 @@ interface Props {
 }
 
 /** checking: live values not here yet; known: here; unknown: the live call failed (the API decides). */
-type LiveView = { status: 'checking' | 'unknown' } | { status: 'known'; stock: LiveStock; price: number };
+type LiveView = { status: 'checking' | 'unknown' } | { status: 'known'; stock: LiveStock; price: number; vatIncluded: boolean };
 
 export default function BuyBox({ locale, messages, path, product, variants }: Props) {
   const t = useMemo(() => createT(messages, locale), [messages, locale]);
@@ -70,7 +70,8 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
     if (status === 'failed' || status === 'missing') return { status: 'unknown' };
     if (!live || live.variants === null) return { status: 'checking' };
     const found = variantId === null ? live : live.variants.find((v) => v.id === variantId);
-    return found ? { status: 'known', stock: found, price: found.price.price } : { status: 'unknown' };
+    // The live call answers the price as this customer sees it: with VAT for a consumer, net for a business.
+    return found ? { status: 'known', stock: found, price: found.price.shown_price, vatIncluded: found.price.vat_included } : { status: 'unknown' };
   };
   const itemLive = liveOf(variant?.id ?? null);
   const stock = itemLive.status === 'known' ? itemLive.stock : null;
@@ -118,7 +119,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
             <>
               <span className="font-semibold">{t('shop.buyBox.yourPrice')} </span>
               <span className="text-2xl font-bold text-primary-dark" data-price-value>{formatEuro(itemLive.price, locale)}</span>
-              <span className="text-xs text-muted"> {t('shop.vatExcluded')}</span>
+              <span className="text-xs text-muted" data-vat-label={itemLive.vatIncluded ? 'included' : 'excluded'}> {t(itemLive.vatIncluded ? 'shop.vat.included' : 'shop.vat.excluded')}</span>
             </>
           )}
           {itemLive.status === 'unknown' && <span className="text-muted">{t('shop.buyBox.priceFallback', { price: formatEuro(item.price, locale) })}</span>}

@@ -91,6 +91,12 @@ export interface CartRow {
   price: number;
   /** price × qty. */
   total: number;
+  /** Whether this cart's customer sees prices with VAT (consumers) or without (businesses). */
+  vat_included: boolean;
+  /** `price` as the customer sees it: with VAT at the product's rate when `vat_included`. */
+  shown_price: number;
+  /** `total` as the customer sees it. */
+  shown_total: number;
   product_detail: CartProductDetail;
   /**
    * Present when the row's hold ran out and the stock not held by other carts no longer covers
@@ -128,6 +134,12 @@ export interface CartHeader {
   discount: number;
   /** subtotal - discount. */
   final_price: number;
+  /** Whether the customer sees prices with VAT (consumers) or without (businesses). */
+  vat_included: boolean;
+  /** VAT on final_price, by each row's rate (shipping is added at checkout). */
+  tax: number;
+  /** final_price + tax. */
+  final_price_with_vat: number;
   promotion: Promotion | null;
   coupon: CartCoupon | null;
 }

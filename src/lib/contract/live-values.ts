@@ -34,11 +34,19 @@ export const LiveValuesQuerySchema = v.object({
 }, LIVE_IDS_MESSAGE);
 export type LiveValuesQuery = v.InferOutput<typeof LiveValuesQuerySchema>;
 
-/** List prices and what the caller pays per unit (the customer's price with a customer). */
+/**
+ * List prices and what the caller pays per unit (the customer's price with a customer), all net;
+ * `shown_price` is `price` as the viewer sees it: with VAT for the public and consumers, net for
+ * businesses (`vat_included` says which; src/lib/rules/vat-display.ts).
+ */
 export interface LivePrice {
   standard_price: number;
   special_price: number | null;
   price: number;
+  /** Percent, e.g. 22. */
+  vat_rate: number;
+  vat_included: boolean;
+  shown_price: number;
 }
 
 /** Stock as the product detail and the cart rules count it. */

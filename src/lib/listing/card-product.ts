@@ -2,6 +2,7 @@
 // prerendered props and the store stay small. Content only: stock comes from the live store
 // (src/lib/live/), never from what a page baked in.
 import type { Image, ProductPrice, ProductSummary } from '../contract/products';
+import { grossOf } from '../rules/vat-display';
 
 export interface CardProduct {
   id: number;
@@ -9,6 +10,7 @@ export interface CardProduct {
   code: string;
   name: string;
   brand: string;
+  /** The public price as cards show it to everyone: VAT included (src/lib/rules/vat-display.ts). */
   price: Pick<ProductPrice, 'standard_price' | 'special_price'>;
   image: Image | null;
   /** The `shop` custom field (bestseller, new), for the badge. */
@@ -21,7 +23,7 @@ export const toCardProduct = (p: ProductSummary): CardProduct => ({
   code: p.code,
   name: p.name,
   brand: p.brand,
-  price: { standard_price: p.price.standard_price, special_price: p.price.special_price },
+  price: { standard_price: grossOf(p.price.standard_price, p.vat_rate), special_price: p.price.special_price === null ? null : grossOf(p.price.special_price, p.vat_rate) },
   image: p.image,
   shop: p.custom_fields.find((f) => f.key === 'shop')?.value ?? null,
 });

@@ -10,6 +10,7 @@ export const CARD_MESSAGE_KEYS = [
   'product.listPrice',
   'product.specialPrice',
   'product.priceVatExcluded',
+  'product.priceVatIncluded',
   'product.stock.available',
   'product.stock.low',
   'product.stock.backorder',

@@ -55,7 +55,7 @@ const product = (id: number, quantity: number, backorder = false) => ({
   quantity,
   is_backorderable: backorder,
   stock_state: quantity > 5 ? ('available' as const) : quantity > 0 ? ('low' as const) : backorder ? ('backorder' as const) : ('unavailable' as const),
-  price: { standard_price: 1, special_price: null, price: 1 },
+  price: { standard_price: 1, special_price: null, price: 1, vat_rate: 22, vat_included: true, shown_price: 1.22 },
   variants: [],
 });
 

@@ -15,7 +15,7 @@ const values = (id: number, quantity = 10): LiveProductValues => ({
   quantity,
   is_backorderable: false,
   stock_state: quantity > 5 ? 'available' : quantity > 0 ? 'low' : 'unavailable',
-  price: { standard_price: 10, special_price: null, price: 10 },
+  price: { standard_price: 10, special_price: null, price: 10, vat_rate: 22, vat_included: true, shown_price: 12.2 },
   variants: [],
 });
 

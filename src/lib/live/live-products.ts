@@ -8,7 +8,10 @@ import { getJson, type Query } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { LiveProductValues, LiveValuesAnswer } from '../contract/live-values';
 import type { ProductSummary } from '../contract/products';
+import { shownPrice } from '../rules/vat-display';
 import { $session, $shopFor, sessionClient } from '../stores/session';
+
+const livePriceShown = (net: number, vatRate: number, vatIncluded: boolean) => ({ vat_rate: vatRate, vat_included: vatIncluded, shown_price: shownPrice(net, vatRate, vatIncluded).amount });
 
 /** Ids per call: the API's limit (MAX_LIVE_IDS in contract/live-values.ts; a test keeps them equal). */
 export const LIVE_CHUNK_SIZE = 100;
@@ -153,7 +156,12 @@ async function flush(): Promise<void> {
  * so listing pages need no live call. A product's variants and customer's price, when already
  * known, are kept.
  */
-export function seedLiveProducts(list: readonly Pick<ProductSummary, 'id' | 'quantity' | 'is_backorderable' | 'stock_state' | 'price'>[]): void {
+function publicLivePrice(price: ProductSummary['price'], vatRate: number): LiveProductValues['price'] {
+  const net = price.price ?? price.special_price ?? price.standard_price;
+  return { standard_price: price.standard_price, special_price: price.special_price, price: net, ...livePriceShown(net, vatRate, true) };
+}
+
+export function seedLiveProducts(list: readonly Pick<ProductSummary, 'id' | 'quantity' | 'is_backorderable' | 'stock_state' | 'price' | 'vat_rate'>[]): void {
   if (list.length === 0) return;
   const values = { ...$liveProducts.get() };
   const status = { ...$liveStatus.get() };
@@ -165,7 +173,8 @@ export function seedLiveProducts(list: readonly Pick<ProductSummary, 'id' | 'qua
       : {
           id: p.id,
           ...stock,
-          price: { standard_price: p.price.standard_price, special_price: p.price.special_price, price: p.price.price ?? p.price.special_price ?? p.price.standard_price },
+          // The list's price is the public one, shown as the public sees it (VAT included).
+          price: publicLivePrice(p.price, p.vat_rate),
           variants: null,
         };
     // An answer on its way (the customer's price, variants) still lands; otherwise it is ready.

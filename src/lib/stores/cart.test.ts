@@ -13,11 +13,11 @@ import { $toasts } from './toasts';
 
 const header = (id: number | null, rows: CartRow[] = []): CartHeader => ({
   id, customer: 1, agent: null, season: null, shop_context: 'b2b', rows_count: rows.length, total_quantity: rows.reduce((s, r) => s + r.qty, 0),
-  subtotal: 0, promotion_discount: 0, coupon_discount: 0, discount: 0, final_price: 0, promotion: null, coupon: null,
+  subtotal: 0, promotion_discount: 0, coupon_discount: 0, discount: 0, final_price: 0, vat_included: false, tax: 0, final_price_with_vat: 0, promotion: null, coupon: null,
 });
 
 const row = (id: number, product: number, qty: number, stock = 10, isBackorderable = false): CartRow => ({
-  id, cart: 7, product, variant: null, qty, price: 5, total: 5 * qty,
+  id, cart: 7, product, variant: null, qty, price: 5, total: 5 * qty, vat_included: false, shown_price: 5, shown_total: 5 * qty,
   product_detail: {
     id: product, code: `P${product}`, slug: `p-${product}`, name: `Product ${product}`, variant_name: null, image: null,
     is_backorderable: isBackorderable, quantity: stock, stock_state: 'available', vat_rate: 22, unit: 'pz',

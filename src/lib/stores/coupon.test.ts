@@ -18,7 +18,7 @@ let coupon: CartHeader['coupon'] = null;
 const header = (): CartHeader => ({
   id: 7, customer: 1, agent: null, season: null, shop_context: 'b2b', rows_count: 1, total_quantity: 1,
   subtotal: 100, promotion_discount: 0, coupon_discount: coupon?.discount ?? 0, discount: coupon?.discount ?? 0,
-  final_price: 100 - (coupon?.discount ?? 0), promotion: null, coupon,
+  final_price: 100 - (coupon?.discount ?? 0), vat_included: false, tax: 0, final_price_with_vat: 0, promotion: null, coupon,
 });
 const cartApi: CartApi = {
   getOrCreate: async () => ok(header()),
