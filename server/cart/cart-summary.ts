@@ -4,9 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { CartHeader } from '../../src/lib/contract/cart';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import { cartTotals, type CartTotals } from '../../src/lib/rules/cart';
+import type { CouponProblem } from '../../src/lib/rules/coupon';
 import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
 import { allCartRows, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
+import { couponCustomer } from './coupon-store';
+import { customerShopContext } from './owner';
 import { promotionCandidates, toPromotion } from './promotion-store';
 
 export type CouponRecord = typeof coupons.$inferSelect;
@@ -21,6 +24,10 @@ export interface CartSummary {
   promotionId: number | null;
   /** The cart's coupon when it applies now (null when none or no longer valid). */
   coupon: CouponRecord | null;
+  /** Why the cart's coupon does not apply now (null when it does or there is none). */
+  couponProblem: CouponProblem | null;
+  /** The context the cart is served in: its customer's kind, whatever the cart was opened with (ADR 0015). */
+  shopContext: ShopContext;
 }
 
 export interface SummaryOptions {
@@ -36,13 +43,15 @@ export async function loadCartSummary(db: Db, cartId: number, options: SummaryOp
 export async function summarizeCart(db: Db, cart: CartRecord, { locale, now }: SummaryOptions): Promise<CartSummary> {
   // One after another: checkout runs this on its transaction's single connection.
   const rows = await pricedRows(db, cart, await allCartRows(db, cart.id), locale);
-  const promos = await promotionCandidates(db, now, cart.shopContext);
+  const shopContext = await customerShopContext(db, cart.customerId, cart.shopContext);
+  const promos = await promotionCandidates(db, now, shopContext);
   const coupon = cart.couponId === null ? undefined : (await db.select().from(coupons).where(eq(coupons.id, cart.couponId)))[0];
+  const customer = coupon ? await couponCustomer(db, cart.customerId, coupon) : { kind: shopContext, orderCount: 0, usedCoupon: false };
   const totals = cartTotals(
     rows.map((r) => ({ productId: r.product, total: r.total })),
     promos.candidates,
     coupon ?? null,
-    { now, shopContext: cart.shopContext, customerId: cart.customerId },
+    { now, shopContext, customerId: cart.customerId, customer },
   );
   const promotionRecord = totals.promotion ? promos.records.find((p) => p.id === totals.promotion!.id) : undefined;
   const header: CartHeader = {
@@ -50,7 +59,7 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now }: S
     customer: cart.customerId,
     agent: cart.agentId,
     season: cart.seasonId,
-    shop_context: cart.shopContext,
+    shop_context: shopContext,
     rows_count: rows.length,
     total_quantity: rows.reduce((sum, r) => sum + r.qty, 0),
     subtotal: totals.subtotal,
@@ -71,6 +80,8 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now }: S
     totals,
     promotionId: totals.promotion?.id ?? null,
     coupon: coupon && totals.coupon?.isValid ? coupon : null,
+    couponProblem: totals.coupon?.problem ?? null,
+    shopContext,
   };
 }
 

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTEXT_SCOPES, createdAt, money, SHOP_CONTEXTS, updatedAt, type L10nJson } from './common';
 import { products, variants } from './catalogue';
-import { promotions, seasons } from './pricing';
+import { coupons, promotions, seasons } from './pricing';
 import { customers, users } from './users';
 
 export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const;
@@ -189,4 +189,21 @@ export const orderDocuments = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('order_documents_type_uq').on(t.orderId, t.type), uniqueIndex('order_documents_number_uq').on(t.type, t.number)],
+);
+
+/** A checkout's use of a once-per-customer coupon (ADR 0015): one row per coupon and customer. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_once_uq').on(t.couponId, t.customerId)],
 );
