@@ -90,8 +90,9 @@ describe('BENVENUTO10: once per customer, first order only', () => {
 
   it('gives the discount to one of two checkouts run at once', async () => {
     const who = await newcomer();
-    const p = await makeProduct(db(), { price: 100 });
-    const carts = await Promise.all([0, 1].map(() => makeCart(db(), { customer: who.id, context: 'b2c', couponId: welcome, rows: [{ product: p.id, qty: 1 }] })));
+    // Different products, so the two do not queue on a product's row lock.
+    const products = await Promise.all([0, 1].map(() => makeProduct(db(), { price: 100 })));
+    const carts = await Promise.all(products.map((p) => makeCart(db(), { customer: who.id, context: 'b2c', couponId: welcome, rows: [{ product: p.id, qty: 1 }] })));
     const answers = await Promise.all(carts.map((cart) => checkout(who.token, who.choice(cart))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
     const refused = answers.find((a) => a.status === 400)!;
