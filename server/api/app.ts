@@ -8,6 +8,7 @@ import { API_ERRORS, ApiError, apiError } from './errors';
 import { isDatabaseUnavailable } from '../db/faults';
 import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
+import { decideShopContext } from './middleware/shop-context';
 import { refuseInvalidCharacters } from './input-characters';
 import { apiSecurityHeaders } from './middleware/security-headers';
 import { buildOpenApiDocument } from './openapi/document';
@@ -60,6 +61,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
     }),
   );
   api.use(readToken);
+  api.use(decideShopContext);
   api.route('/auth', authRoutes);
   api.route('/products', productRoutes);
   api.route('/categories', categoryRoutes);

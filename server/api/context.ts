@@ -35,6 +35,8 @@ export interface AuthUser {
   lastName: string;
   isAgent: boolean;
   customerId: number | null;
+  /** The kind of the user's own customer (null for agents): it decides the shop context (ADR 0015). */
+  customerKind: ShopContext | null;
   mustChangePassword: boolean;
   tokenId: number;
 }

@@ -3,6 +3,7 @@
 // into `{detail, error_list}`.
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { IDEMPOTENCY_KEY_REUSED } from '../../src/lib/contract/checkout';
+import { COUPON_PROBLEM_MESSAGES, type CouponProblem } from '../../src/lib/rules/coupon';
 
 export const API_ERRORS = {
   BadRequest: { status: 400, detail: 'Invalid request.' },
@@ -59,3 +60,7 @@ export class ApiError extends Error {
 
 export const apiError = (name: ApiErrorName, errorList: ErrorItem[] = [], detail?: string) =>
   new ApiError(name, errorList, detail);
+
+/** The spec's coupon refusal, with the term that failed as error_list[0].code (ADR 0015). */
+export const couponNotValid = (problem: CouponProblem | 'not_found') =>
+  apiError('CouponNotValid', [{ field: 'coupon', code: problem, message: COUPON_PROBLEM_MESSAGES[problem] }]);

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authTokens, users } from '../db/schema';
+import { authTokens, customers, users } from '../db/schema';
 import type { AuthUser } from '../api/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -18,9 +18,10 @@ export async function issueToken(db: Db, userId: number, ttlHours: number, now: 
 export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
-    .select({ tokenId: authTokens.id, user: users })
+    .select({ tokenId: authTokens.id, user: users, customerKind: customers.kind })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(customers, eq(customers.id, users.customerId))
     .where(and(eq(authTokens.tokenHash, hashToken(token)), gt(authTokens.expiresAt, now), eq(users.isActive, true)))
     .limit(1);
   if (!row) return null;
@@ -32,6 +33,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Au
     lastName: u.lastName,
     isAgent: u.isAgent,
     customerId: u.customerId,
+    customerKind: row.customerKind ?? null,
     mustChangePassword: u.mustChangePassword,
     tokenId: row.tokenId,
   };

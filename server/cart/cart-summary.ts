@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { CartHeader } from '../../src/lib/contract/cart';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import { cartTotals, type CartTotals } from '../../src/lib/rules/cart';
+import type { CouponProblem } from '../../src/lib/rules/coupon';
 import { orderTotals } from '../../src/lib/rules/checkout';
 import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
 import { renewHolds } from './cart-holds';
 import { allCartRows, cartShowsVat, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
+import { couponCustomer } from './coupon-store';
+import { customerShopContext } from './owner';
 import { promotionCandidates, toPromotion } from './promotion-store';
 
 export type CouponRecord = typeof coupons.$inferSelect;
@@ -23,6 +26,10 @@ export interface CartSummary {
   promotionId: number | null;
   /** The cart's coupon when it applies now (null when none or no longer valid). */
   coupon: CouponRecord | null;
+  /** Why the cart's coupon does not apply now (null when it does or there is none). */
+  couponProblem: CouponProblem | null;
+  /** The context the cart is served in: its customer's kind, whatever the cart was opened with (ADR 0015). */
+  shopContext: ShopContext;
 }
 
 export interface SummaryOptions {
@@ -41,13 +48,15 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
   // One after another: checkout runs this on its transaction's single connection.
   const stored = await allCartRows(db, cart.id);
   const rows = await pricedRows(db, cart, renew ? await renewHolds(db, cart, stored, now) : stored, locale, now);
-  const promos = await promotionCandidates(db, now, cart.shopContext);
+  const shopContext = await customerShopContext(db, cart.customerId, cart.shopContext);
+  const promos = await promotionCandidates(db, now, shopContext);
   const coupon = cart.couponId === null ? undefined : (await db.select().from(coupons).where(eq(coupons.id, cart.couponId)))[0];
+  const customer = coupon ? await couponCustomer(db, cart.customerId, coupon) : { kind: shopContext, orderCount: 0, usedCoupon: false };
   const totals = cartTotals(
     rows.map((r) => ({ productId: r.product, total: r.total })),
     promos.candidates,
     coupon ?? null,
-    { now, shopContext: cart.shopContext, customerId: cart.customerId },
+    { now, shopContext, customerId: cart.customerId, customer },
   );
   const promotionRecord = totals.promotion ? promos.records.find((p) => p.id === totals.promotion!.id) : undefined;
   const promoted = promotionRecord ? new Set(promos.products.get(promotionRecord.id) ?? []) : null;
@@ -63,7 +72,7 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
     customer: cart.customerId,
     agent: cart.agentId,
     season: cart.seasonId,
-    shop_context: cart.shopContext,
+    shop_context: shopContext,
     rows_count: rows.length,
     total_quantity: rows.reduce((sum, r) => sum + r.qty, 0),
     subtotal: totals.subtotal,
@@ -87,6 +96,8 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
     totals,
     promotionId: totals.promotion?.id ?? null,
     coupon: coupon && totals.coupon?.isValid ? coupon : null,
+    couponProblem: totals.coupon?.problem ?? null,
+    shopContext,
   };
 }
 

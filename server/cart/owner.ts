@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { GetOrCreateBody } from '../../src/lib/contract/cart';
 import type { ShopContext } from '../../src/lib/contract/common';
+import { shopContextFor } from '../../src/lib/rules/shop-context';
 import type { AuthUser } from '../api/context';
 import { apiError } from '../api/errors';
 import { resolveCustomer } from '../auth/permissions';
@@ -16,8 +17,10 @@ export interface Owner {
   shopContext: ShopContext;
 }
 
-export async function resolveOwner(db: Db, user: AuthUser, body: GetOrCreateBody, shopContext: ShopContext): Promise<Owner> {
+/** `requestedContext` is the request's context; the customer's kind overrides it (ADR 0015). */
+export async function resolveOwner(db: Db, user: AuthUser, body: GetOrCreateBody, requestedContext: ShopContext): Promise<Owner> {
   const customerId = await resolveCustomer(db, user, body.customer ?? undefined);
+  const shopContext = await customerShopContext(db, customerId, requestedContext);
   const seasonId = body.season ?? null;
   if (seasonId !== null) {
     const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
@@ -48,3 +51,9 @@ export async function lockCustomer(db: Db, customerId: number): Promise<void> {
   await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 
+
+/** The context a customer is served in: its kind (ADR 0015); `fallback` only for a missing customer. */
+export async function customerShopContext(db: Db, customerId: number, fallback: ShopContext): Promise<ShopContext> {
+  const [customer] = await db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return shopContextFor(customer?.kind, fallback);
+}

@@ -9,8 +9,10 @@ import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contrac
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
 import type { AuthUser } from '../api/context';
-import { apiError } from '../api/errors';
+import { apiError, couponNotValid } from '../api/errors';
 import { auditAgentAction } from '../auth/audit';
+import { redeemOnce } from '../cart/coupon-store';
+import { customerShopContext, lockCustomer } from '../cart/owner';
 import type { Db } from '../db/client';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import {
@@ -118,6 +120,11 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, cart.id));
   const earlier = await orderByKey(tx, input, { couponId: cart.couponId, items });
   if (earlier) return { order: earlier, created: false };
+  // A coupon's terms read the customer's orders: one checkout with a coupon per customer at a
+  // time, so a second one sees the first's order (and its redemption) when it reads them.
+  if (cart.couponId !== null) await lockCustomer(tx, customerId);
+  // The customer's kind decides what it may choose, not the context the cart was opened in.
+  const shopContext = await customerShopContext(tx, customerId, cart.shopContext);
 
   const book = await tx
     .select()
@@ -131,8 +138,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   if (shipping.type !== 'Shipping') throw apiError('ValidationFailed', fieldError('shipping_address', 'invalid', 'This is not a shipping address.'));
 
   // One query at a time: a transaction is one connection.
-  const policies = await policiesFor(tx, { country: shipping.country, context: cart.shopContext, typedCode: body.free_shipping_code });
-  const methods = await paymentMethodsFor(tx, cart.shopContext);
+  const policies = await policiesFor(tx, { country: shipping.country, context: shopContext, typedCode: body.free_shipping_code });
+  const methods = await paymentMethodsFor(tx, shopContext);
   const policy = policies.find((p) => p.policy.id === body.shipping_method)?.policy;
   if (!policy) throw apiError('ValidationFailed', fieldError('shipping_method', 'invalid', 'This shipping method is not available for the chosen address.'));
   const payment = methods.find((m) => m.id === body.payment_method);
@@ -151,6 +158,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   const quote = await quoteCart(tx, cart, { locale, now });
   if (quote.lines.length === 0) throw apiError('InvalidOrder');
   if (quote.problems.length) throw apiError('OutOfStock', quote.problems);
+  // The terms are checked again now: an order is never placed with a coupon they refuse.
+  if (cart.couponId !== null && quote.summary.couponProblem) throw couponNotValid(quote.summary.couponProblem);
 
   const coupon = quote.summary.coupon;
   if (coupon) {
@@ -176,7 +185,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
       userId: input.user.id,
       agentId: input.user.isAgent ? input.user.id : null,
       seasonId: cart.seasonId,
-      shopContext: cart.shopContext,
+      shopContext,
       status: 'Pending',
       billingAddress: snapshotOf(billing),
       shippingAddress: snapshotOf(shipping),
@@ -199,6 +208,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
       updatedAt: now,
     })
     .returning();
+
+  if (coupon?.oncePerCustomer && !(await redeemOnce(tx, coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
 
   const names = await namesInAllLocales(tx, productIds);
   const variantName = new Map(lockedVariants.map((v) => [v.id, v.name]));

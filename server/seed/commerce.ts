@@ -29,8 +29,9 @@ export async function seedCommerce(db: Db, catalogue: { productIdByCode: Map<str
   ]);
 
   const now = Date.now();
+  // The terms match what the shop publishes on its discount-code page (codice-sconto).
   await db.insert(coupons).values([
-    { code: 'BENVENUTO10', type: 'percentage', value: 10, shopContext: 'all', validFrom: new Date(now - 60 * DAY), validTo: new Date(now + 365 * DAY), description: { it: '10% sul primo ordine', en: '10% off your first order', es: '10% en tu primer pedido' } },
+    { code: 'BENVENUTO10', type: 'percentage', value: 10, shopContext: 'all', firstOrderOnly: true, oncePerCustomer: true, validFrom: new Date(now - 60 * DAY), validTo: new Date(now + 365 * DAY), description: { it: '10% sul primo ordine', en: '10% off your first order', es: '10% en tu primer pedido' } },
     { code: 'SCONTO20', type: 'fixed', value: 20, minOrder: 150, shopContext: 'all', validFrom: new Date(now - 30 * DAY), validTo: new Date(now + 180 * DAY), description: { it: '20 € di sconto da 150 €', en: '€20 off orders from €150', es: '20 € de descuento desde 150 €' } },
     { code: 'ESTATE2025', type: 'percentage', value: 15, shopContext: 'all', validFrom: new Date('2025-06-01T00:00:00Z'), validTo: new Date('2025-08-31T23:59:59Z'), description: { it: 'Saldi estivi 2025 (scaduto)', en: 'Summer sale 2025 (expired)', es: 'Rebajas de verano 2025 (caducado)' } },
   ]);

@@ -247,38 +247,39 @@ describe('POST checkout/', () => {
   });
 
   it('applies the coupon, counts its use and clears it from the cart', async () => {
-    const [coupon] = await db().select().from(coupons).where(eq(coupons.code, 'BENVENUTO10'));
+    const [coupon] = await db().insert(coupons).values({ code: `PROVA-${Date.now()}`, type: 'percentage', value: 10 }).returning();
     const a = await makeProduct(db(), { price: 100, vatRate: 22 });
     const b = await makeProduct(db(), { price: 50, vatRate: 10 });
     const cart = await makeCart(db(), { customer: c1, couponId: coupon!.id, rows: [{ product: a.id, qty: 2 }, { product: b.id, qty: 1 }] });
     const { status, body } = await checkout(b2b, b2bChoice(cart));
     expect(status).toBe(201);
     // 10% of 250 = 25; VAT on 180 at 22% and 45 at 10%
-    expect(body).toMatchObject({ subtotal: 250, discount: 25, shipping_total: 0, tax_total: 44.1, total: 269.1, coupon_code: 'BENVENUTO10' });
+    expect(body).toMatchObject({ subtotal: 250, discount: 25, shipping_total: 0, tax_total: 44.1, total: 269.1, coupon_code: coupon!.code });
     const [after] = await db().select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(after!.usedCount).toBe(coupon!.usedCount + 1);
     const [cartAfter] = await db().select().from(carts).where(eq(carts.id, cart));
     expect(cartAfter!.couponId).toBeNull();
   });
 
-  it('takes no discount for a coupon that no longer applies', async () => {
+  // ADR 0015: an order is never placed at another price than the cart showed with its coupon.
+  it('refuses a cart whose coupon no longer applies, saying why', async () => {
     const [expired] = await db().select().from(coupons).where(eq(coupons.code, 'ESTATE2025'));
     const p = await makeProduct(db(), { price: 100 });
     const cart = await makeCart(db(), { customer: c1, couponId: expired!.id, rows: [{ product: p.id, qty: 1 }] });
-    const { status, body } = await checkout(b2b, b2bChoice(cart));
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ discount: 0, coupon_code: null });
+    const { status, body } = await checkout<ErrorBody>(b2b, b2bChoice(cart));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ detail: 'The coupon is not valid.', error_list: [{ field: 'coupon', code: 'expired' }] });
   });
 
-  it('takes no discount from a coupon an earlier order used up', async () => {
+  it('refuses a coupon an earlier order used up', async () => {
     const [coupon] = await db().insert(coupons).values({ code: `ONCE-${Date.now()}`, type: 'fixed', value: 5, maxUses: 1 }).returning();
     const p = await makeProduct(db(), { price: 100 });
     const first = await makeCart(db(), { customer: c1, couponId: coupon!.id, rows: [{ product: p.id, qty: 1 }] });
     const second = await makeCart(db(), { customer: c1, couponId: coupon!.id, rows: [{ product: p.id, qty: 1 }] });
     expect((await checkout(b2b, b2bChoice(first))).body.discount).toBe(5);
-    const { body } = await checkout(b2b, b2bChoice(second));
-    // The cart rules see it used up, so the order goes through at full price.
-    expect(body.discount).toBe(0);
+    const { status, body } = await checkout<ErrorBody>(b2b, b2bChoice(second));
+    expect(status).toBe(400);
+    expect(body.error_list[0]!.code).toBe('used_up');
   });
 
   it('applies the promotion to its products from its minimum order', async () => {

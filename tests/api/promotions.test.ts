@@ -31,6 +31,8 @@ beforeAll(async () => {
     { code: 'SOLOB2C', type: 'fixed', value: 5, shopContext: 'b2c' },
     { code: 'SOLOC0002', type: 'fixed', value: 5, customerId: customer.C0002 },
     { code: 'SPENTO', type: 'fixed', value: 5, isActive: false },
+    // Without terms: BENVENUTO10 is for a first order, and the demo customers have ordered.
+    { code: 'PROVA10', type: 'percentage', value: 10 },
   ]);
 });
 afterAll(() => shop?.close());
@@ -138,17 +140,17 @@ const apply = (who: string | undefined, body: unknown, query = '') =>
 
 describe('promotions/coupons/apply/ on a price', () => {
   it('needs a signed-in user', async () => {
-    expect((await apply(undefined, { coupon: 'BENVENUTO10', price: 100 })).status).toBe(401);
+    expect((await apply(undefined, { coupon: 'PROVA10', price: 100 })).status).toBe(401);
   });
 
   it('takes a percentage off the price', async () => {
-    const { status, body } = await apply(token.b2b, { coupon: 'BENVENUTO10', customer: customer.C0001, price: 100 });
+    const { status, body } = await apply(token.b2b, { coupon: 'PROVA10', customer: customer.C0001, price: 100 });
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 'BENVENUTO10', type: 'percentage', value: 10, discount: 10, final_price: 90 });
+    expect(body).toEqual({ code: 'PROVA10', type: 'percentage', value: 10, discount: 10, final_price: 90 });
   });
 
   it('reads the code without case', async () => {
-    const { status, body } = await apply(token.b2b, { coupon: ' benvenuto10 ', price: 80 });
+    const { status, body } = await apply(token.b2b, { coupon: ' prova10 ', price: 80 });
     expect(status).toBe(200);
     expect(body).toMatchObject({ discount: 8, final_price: 72 });
   });
@@ -175,21 +177,21 @@ describe('promotions/coupons/apply/ on a price', () => {
   });
 
   it('checks who the coupon is applied for', async () => {
-    expect((await apply(token.b2b, { coupon: 'BENVENUTO10', customer: customer.C0002, price: 50 })).status).toBe(403);
-    expect((await apply(token.agent, { coupon: 'BENVENUTO10', price: 50 })).status).toBe(400);
-    expect((await apply(token.agent, { coupon: 'BENVENUTO10', customer: customer.C0004, price: 50 })).status).toBe(403);
-    expect((await apply(token.agent, { coupon: 'BENVENUTO10', customer: customer.C0001, price: 50 })).status).toBe(200);
+    expect((await apply(token.b2b, { coupon: 'PROVA10', customer: customer.C0002, price: 50 })).status).toBe(403);
+    expect((await apply(token.agent, { coupon: 'PROVA10', price: 50 })).status).toBe(400);
+    expect((await apply(token.agent, { coupon: 'PROVA10', customer: customer.C0004, price: 50 })).status).toBe(403);
+    expect((await apply(token.agent, { coupon: 'PROVA10', customer: customer.C0001, price: 50 })).status).toBe(200);
   });
 
   it.each([
-    ['no price nor cart', { coupon: 'BENVENUTO10' }],
+    ['no price nor cart', { coupon: 'PROVA10' }],
     ['a numeric code', { coupon: 10, price: 10 }],
     ['an empty code', { coupon: '  ', price: 10 }],
-    ['a negative price', { coupon: 'BENVENUTO10', price: -1 }],
-    ['a huge price', { coupon: 'BENVENUTO10', price: 1e15 }],
-    ['a string price', { coupon: 'BENVENUTO10', price: '10' }],
-    ['a string cart', { coupon: 'BENVENUTO10', cart: '1' }],
-    ['an unknown field', { coupon: 'BENVENUTO10', price: 10, discount: 99 }],
+    ['a negative price', { coupon: 'PROVA10', price: -1 }],
+    ['a huge price', { coupon: 'PROVA10', price: 1e15 }],
+    ['a string price', { coupon: 'PROVA10', price: '10' }],
+    ['a string cart', { coupon: 'PROVA10', cart: '1' }],
+    ['an unknown field', { coupon: 'PROVA10', price: 10, discount: 99 }],
   ])('refuses %s with 400', async (_, body) => {
     expect((await apply(token.b2b, body)).status).toBe(400);
   });
@@ -221,16 +223,16 @@ describe('promotions/coupons/apply/ on a cart', () => {
   });
 
   it('stores the coupon on the cart and answers the cart final price', async () => {
-    const { status, body } = await apply(token.b2b, { coupon: 'benvenuto10', customer: customer.C0001, cart: cartA });
+    const { status, body } = await apply(token.b2b, { coupon: 'prova10', customer: customer.C0001, cart: cartA });
     expect(status).toBe(200);
     const discount = Math.round(cheapPrice * 10) / 100;
-    expect(body).toMatchObject({ code: 'BENVENUTO10', type: 'percentage', discount });
+    expect(body).toMatchObject({ code: 'PROVA10', type: 'percentage', discount });
     expect(body.final_price).toBeCloseTo(cheapPrice - discount, 2);
     const [stored] = await db().select().from(carts).where(eq(carts.id, cartA));
-    const [coupon] = await db().select().from(coupons).where(eq(coupons.code, 'BENVENUTO10'));
+    const [coupon] = await db().select().from(coupons).where(eq(coupons.code, 'PROVA10'));
     expect(stored!.couponId).toBe(coupon!.id);
     const header = await open(token.b2b);
-    expect(header.coupon).toEqual({ code: 'BENVENUTO10', type: 'percentage', value: 10, discount, is_valid: true });
+    expect(header.coupon).toEqual({ code: 'PROVA10', type: 'percentage', value: 10, discount, is_valid: true });
     expect(header).toMatchObject({ coupon_discount: discount, final_price: body.final_price });
   });
 
@@ -262,7 +264,7 @@ describe('promotions/coupons/apply/ on a cart', () => {
     await put(cartA, link!.productId, Math.ceil(300 / row.price) + 1);
     const before = await open(token.b2b);
     expect(before.promotion?.code).toBe('VENDEMMIA2026');
-    const applied = await apply(token.b2b, { coupon: 'BENVENUTO10', cart: cartA });
+    const applied = await apply(token.b2b, { coupon: 'PROVA10', cart: cartA });
     const after = await open(token.b2b);
     const expected = Math.round((before.subtotal - before.promotion_discount) * 10) / 100;
     expect(applied.body.discount).toBeCloseTo(expected, 2);
@@ -271,7 +273,7 @@ describe('promotions/coupons/apply/ on a cart', () => {
   });
 
   it('removes the coupon with DELETE ?cart=', async () => {
-    await apply(token.b2b, { coupon: 'BENVENUTO10', cart: cartA });
+    await apply(token.b2b, { coupon: 'PROVA10', cart: cartA });
     const { status, body } = await shop.send<CartHeader>('DELETE', `promotions/coupons/apply/?cart=${cartA}`, { token: token.b2b });
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: cartA, coupon: null, coupon_discount: 0 });
@@ -281,11 +283,11 @@ describe('promotions/coupons/apply/ on a cart', () => {
 
   it("keeps customer A's cart from customer B and another agent (404), but not from A's agent", async () => {
     for (const who of [token.b2b2, token.agent2]) {
-      expect((await apply(who, { coupon: 'BENVENUTO10', cart: cartA })).status).toBe(404);
+      expect((await apply(who, { coupon: 'PROVA10', cart: cartA })).status).toBe(404);
       expect((await shop.send('DELETE', `promotions/coupons/apply/?cart=${cartA}`, { token: who })).status).toBe(404);
     }
-    expect((await apply(token.agent, { coupon: 'BENVENUTO10', customer: customer.C0002, cart: cartA })).status).toBe(400);
-    const byAgent = await apply(token.agent, { coupon: 'BENVENUTO10', cart: cartA });
+    expect((await apply(token.agent, { coupon: 'PROVA10', customer: customer.C0002, cart: cartA })).status).toBe(400);
+    const byAgent = await apply(token.agent, { coupon: 'PROVA10', cart: cartA });
     expect(byAgent.status).toBe(200);
     expect((await shop.send('DELETE', `promotions/coupons/apply/?cart=${cartA}`, { token: token.agent })).status).toBe(200);
     const audit = await db()
@@ -293,7 +295,7 @@ describe('promotions/coupons/apply/ on a cart', () => {
       .from(auditLog)
       .where(and(eq(auditLog.agentId, agentId), eq(auditLog.customerId, customer.C0001!), sql`${auditLog.action} like 'cart.coupon.%'`));
     expect(audit.map((a) => a.action)).toEqual(['cart.coupon.apply', 'cart.coupon.remove']);
-    expect(audit[0]!.data).toEqual({ coupon: 'BENVENUTO10' });
+    expect(audit[0]!.data).toEqual({ coupon: 'PROVA10' });
   });
 });
 

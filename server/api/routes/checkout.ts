@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { CheckoutBodySchema, CheckoutInitBodySchema, IdempotencyKeySchema, type CheckoutInitResponse } from '../../../src/lib/contract/checkout';
 import { missingCheckoutFields } from '../../../src/lib/rules/checkout';
+import { shopContextFor } from '../../../src/lib/rules/shop-context';
 import { resolveCustomer } from '../../auth/permissions';
 import { carts, customers } from '../../db/schema';
 import { addressBook, toAddress } from '../../orders/address-book';
@@ -34,10 +35,12 @@ checkoutRoutes.post('/init', async (c) => {
   const locale = c.get('locale');
   const customerId = await resolveCustomer(db, user, body.customer);
   const cart = await cartOf(db, body.cart, customerId);
-  const [[customer], book, methods, quote] = await Promise.all([
-    db.select().from(customers).where(eq(customers.id, customerId)),
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  // The customer's kind, not the context the cart was opened in, says what it may choose (ADR 0015).
+  const shopContext = shopContextFor(customer!.kind, cart.shopContext);
+  const [book, methods, quote] = await Promise.all([
     addressBook(db, customerId),
-    paymentMethodsFor(db, cart.shopContext),
+    paymentMethodsFor(db, shopContext),
     quoteCart(db, cart, { locale, now: now() }),
   ]);
   const billing = book.filter((a) => a.type === 'Billing');
@@ -49,7 +52,7 @@ checkoutRoutes.post('/init', async (c) => {
   }
   const totals = quote.totals(0);
   const policies = chosen
-    ? await shippingPoliciesFor(db, { country: chosen.country, context: cart.shopContext, typedCode: body.free_shipping_code }, locale, totals.goods)
+    ? await shippingPoliciesFor(db, { country: chosen.country, context: shopContext, typedCode: body.free_shipping_code }, locale, totals.goods)
     : [];
   const answer: CheckoutInitResponse = {
     customer: { id: customer!.id, business_name: customer!.businessName, first_name: customer!.firstName, last_name: customer!.lastName, email: customer!.email, kind: customer!.kind },

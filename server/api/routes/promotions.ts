@@ -8,20 +8,21 @@ import {
   CanvasListQuerySchema, CouponApplyBodySchema, CouponRemoveQuerySchema, PROMOTION_ORDER_FIELDS, PromotionListQuerySchema,
   type CouponApplyResponse,
 } from '../../../src/lib/contract/promotions';
-import { couponOutcome } from '../../../src/lib/rules/coupon';
+import { couponOutcome, type CouponProblem } from '../../../src/lib/rules/coupon';
+import { shopContextFor } from '../../../src/lib/rules/shop-context';
 import { COUPON_FAILURES, countFailure, failuresUsedUp } from '../../auth/attempt-limits';
 import { auditAgentAction } from '../../auth/audit';
 import { resolveCustomer } from '../../auth/permissions';
 import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
 import { setCartCoupon } from '../../cart/cart-store';
 import { summarizeCart } from '../../cart/cart-summary';
-import { couponByCode } from '../../cart/coupon-store';
+import { couponByCode, couponCustomer } from '../../cart/coupon-store';
 import { canvasById, listCanvases } from '../../content/page-documents';
 import { activeNow, promotionById, promotionCount, shapePromotions } from '../../cart/promotion-store';
 import { promotions } from '../../db/schema';
 import { readBody } from '../body';
 import type { ApiEnv } from '../context';
-import { apiError } from '../errors';
+import { apiError, couponNotValid } from '../errors';
 import { clientAddress } from '../client-address';
 import { requireUser } from '../middleware/auth';
 import { refuseWhile } from '../throttle';
@@ -79,7 +80,8 @@ promotionsRoutes.get('/canvasses/:id', async (c) => {
 
 /**
  * With `cart`: the coupon is worked out on the cart (after its promotion) and stored on it.
- * Without: on `price`. Any coupon that does not apply is the same 400, whatever the reason.
+ * Without: on `price`. Any coupon that does not apply is the spec's 400 "The coupon is not valid.";
+ * error_list[0].code says why (ADR 0015).
  */
 promotionsRoutes.post('/coupons/apply', async (c) => {
   const user = requireUser(c);
@@ -88,9 +90,9 @@ promotionsRoutes.post('/coupons/apply', async (c) => {
   // Codes are guessable: wrong ones are counted per user and per address, and bounded.
   const limitKeys = [`coupon:user:${user.id}`, `coupon:ip:${clientAddress(c)}`];
   refuseWhile(c, await failuresUsedUp(db, limitKeys, COUPON_FAILURES, now()));
-  const notValid = async () => {
+  const refuse = async (problem: CouponProblem | 'not_found') => {
     await countFailure(db, limitKeys, COUPON_FAILURES, now());
-    return apiError('CouponNotValid');
+    return couponNotValid(problem);
   };
   if ((body.cart ?? null) === null && (body.price ?? null) === null) {
     throw apiError('ValidationFailed', [{ field: 'price', code: 'required', message: 'Give the cart or the price to apply the coupon to.' }]);
@@ -101,24 +103,28 @@ promotionsRoutes.post('/coupons/apply', async (c) => {
     throw apiError('ValidationFailed', [{ field: 'cart', code: 'invalid', message: "This cart is not the customer's." }]);
   }
   const coupon = await couponByCode(db, body.coupon);
-  if (!coupon) throw await notValid();
+  if (!coupon) throw await refuse('not_found');
   const at = now();
+  // The terms are the customer's, and so is the context: not what the client asked (ADR 0015).
+  const customer = await couponCustomer(db, customerId, coupon);
+  const shopContext = shopContextFor(customer.kind, c.get('shopContext'));
   if (!cart) {
     const price = body.price!;
-    const outcome = couponOutcome(coupon, { now: at, shopContext: c.get('shopContext'), customerId, orderAmount: price, base: price });
-    if (!outcome.ok) throw await notValid();
+    const outcome = couponOutcome(coupon, { now: at, shopContext, customerId, customer, orderAmount: price, base: price });
+    if (!outcome.ok) throw await refuse(outcome.problem);
     const answer: CouponApplyResponse = { code: coupon.code, type: coupon.type, value: coupon.value, discount: outcome.discount, final_price: outcome.finalPrice };
     return c.json(answer);
   }
   const before = await summarizeCart(db, cart, { locale: c.get('locale'), now: at });
   const outcome = couponOutcome(coupon, {
     now: at,
-    shopContext: cart.shopContext,
+    shopContext,
     customerId,
+    customer,
     orderAmount: before.totals.subtotal,
     base: before.totals.subtotal - (before.totals.promotion?.discount ?? 0),
   });
-  if (!outcome.ok) throw await notValid();
+  if (!outcome.ok) throw await refuse(outcome.problem);
   await setCartCoupon(db, cart.id, coupon.id);
   await auditAgentAction(db, user, cart.customerId, 'cart.coupon.apply', 'cart', cart.id, { coupon: coupon.code });
   const { header } = await summaryAfterChange(db, { ...cart, couponId: coupon.id }, { locale: c.get('locale'), now: at });

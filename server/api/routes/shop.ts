@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { ShippingPoliciesQuerySchema } from '../../../src/lib/contract/shop';
 import { assertVisible } from '../../auth/permissions';
+import { customerShopContext } from '../../cart/owner';
 import { findAddress } from '../../orders/address-book';
 import { activeSeasons, paymentMethodsFor, shippingPoliciesFor, toPaymentMethod } from '../../orders/shop-options';
 import type { ApiEnv } from '../context';
@@ -32,9 +33,11 @@ shopRoutes.get('/shipping-policies', async (c) => {
   const { db } = c.get('deps');
   const address = await findAddress(db, q.address);
   await assertVisible(db, user, address?.customerId);
+  // The address's customer decides the context, also when an agent asks (ADR 0015).
+  const context = await customerShopContext(db, address!.customerId, c.get('shopContext'));
   const results = await shippingPoliciesFor(
     db,
-    { country: address!.country, context: c.get('shopContext'), typedCode: q.free_shipping_code },
+    { country: address!.country, context, typedCode: q.free_shipping_code },
     c.get('locale'),
     q.subtotal,
   );

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTEXT_SCOPES, createdAt, money, SHOP_CONTEXTS, updatedAt, type L10nJson } from './common';
 import { products, variants } from './catalogue';
-import { promotions, seasons } from './pricing';
+import { coupons, promotions, seasons } from './pricing';
 import { customers, users } from './users';
 
 export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const;
@@ -203,4 +203,21 @@ export const documentCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ name: 'document_counters_pk', columns: [t.type, t.year] })],
+);
+
+/** A checkout's use of a once-per-customer coupon (ADR 0015): one row per coupon and customer. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_once_uq').on(t.couponId, t.customerId)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CONTEXT_SCOPES, createdAt, money, updatedAt, type L10nJson } from './common';
+import { CONTEXT_SCOPES, createdAt, money, SHOP_CONTEXTS, updatedAt, type L10nJson } from './common';
 import { customFieldValues } from './custom-fields';
 import { products, variants } from './catalogue';
 import { customers } from './users';
@@ -73,6 +73,12 @@ export const coupons = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Only for a customer without any order yet (ADR 0015). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** At most one order per customer uses it; kept by coupon_redemptions' unique index. */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    /** Only for customers of this kind, when set. */
+    customerKind: text('customer_kind', { enum: SHOP_CONTEXTS }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('coupons_code_uq').on(sql`upper(${t.code})`)],

@@ -6,7 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../components/listing/ProductCard';
-import { createClient, getJson } from '../../lib/api/client';
+import { getJson } from '../../lib/api/client';
+import { sessionClient } from '../../lib/stores/session';
 import type { Paged } from '../../lib/contract/common';
 import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
@@ -45,9 +46,9 @@ const writeUrl: WriteUrl = (href, mode) => {
 
 /** products/p/ as the list store asks for it; each answer's stock goes to the live store. */
 function fetchPageSeedingLive(locale: Locale): FetchProductPage {
-  let client: ReturnType<typeof createClient> | undefined;
+  // The session's client: a signed-in consumer's list is asked for in its own context (ADR 0015).
   return async (query) => {
-    const result = await getJson<Paged<ProductSummary>>((client ??= createClient({ locale })), 'products/p/', query);
+    const result = await getJson<Paged<ProductSummary>>(sessionClient(locale), 'products/p/', query);
     if (result.ok) seedLiveProducts(result.data.results);
     return result;
   };

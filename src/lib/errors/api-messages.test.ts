@@ -28,6 +28,20 @@ describe('failureMessageKey (spec section 8)', () => {
     expect(en(failureMessageKey('coupon', failure(503)))).toBe('An error occurred while applying the coupon.');
   });
 
+  it('says which coupon term failed, in each language, at apply and at checkout (ADR 0015)', () => {
+    const term = (code: string) => failure(400, 'The coupon is not valid.', [{ field: 'coupon', code, message: '' }]);
+    const it_ = createT(islandMessages('it', ['errors']), 'it');
+    const es = createT(islandMessages('es', ['errors']), 'es');
+    expect(en(failureMessageKey('coupon', term('not_first_order')))).toBe('This coupon is for your first order only.');
+    expect(it_(failureMessageKey('coupon', term('not_first_order')))).toBe('Questo coupon vale solo sul primo ordine.');
+    expect(es(failureMessageKey('checkout', term('already_used')))).toBe('Ya has usado este cupón: solo puede usarse una vez por cliente.');
+    for (const code of ['not_found', 'not_first_order', 'already_used', 'min_amount', 'expired', 'not_yet_valid', 'wrong_customer_kind']) {
+      for (const t of [en, it_, es]) expect(t(failureMessageKey('coupon', term(code)))).not.toMatch(/couponTerms/);
+    }
+    // A refusal without a published term keeps the spec's message.
+    expect(en(failureMessageKey('coupon', term('used_up')))).toBe('The coupon is not valid.');
+  });
+
   it('names the wishlist duplicate and unreachable server', () => {
     expect(en(failureMessageKey('wishlistAdd', failure(400, 'Product already in the wishlist')))).toBe('Product already in the wishlist');
     expect(failureMessageKey('orders', failure(0, 'Failed to fetch'))).toBe('errors.network');

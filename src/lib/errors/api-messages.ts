@@ -29,6 +29,16 @@ export type FailureContext =
   | 'shippingPolicies'
   | 'shopInfo';
 
+/** Coupon terms with a message of their own (ADR 0015); other refusals keep the spec's one. */
+const COUPON_TERMS = new Set(['not_found', 'not_first_order', 'already_used', 'min_amount', 'expired', 'not_yet_valid', 'wrong_customer_kind']);
+
+/** The message of a refused coupon: the term that failed, when the API names one. */
+function couponTermKey(e: ApiFailure): string | null {
+  if (e.status !== 400 || e.detail !== 'The coupon is not valid.') return null;
+  const item = e.errorList.find((i) => i.field === 'coupon');
+  return item && COUPON_TERMS.has(item.code) ? `errors.couponTerms.${item.code}` : 'errors.couponNotValid';
+}
+
 /** Failures that mean the same whatever the call. */
 function common(error: ApiFailure): string | null {
   if (error.status === 0) return 'errors.network';
@@ -54,19 +64,20 @@ const BY_CONTEXT: Record<FailureContext, (e: ApiFailure) => string> = {
           ? 'errors.limits.quantityTooLargeShort'
           : 'errors.cartUpdateFailed',
   cartRemove: (e) => (e.status === 404 ? 'errors.productNotInCart' : 'errors.cartUpdateError'),
-  coupon: (e) => (e.status === 400 ? 'errors.couponNotValid' : 'errors.couponApplyFailed'),
+  coupon: (e) => couponTermKey(e) ?? (e.status === 400 ? 'errors.couponNotValid' : 'errors.couponApplyFailed'),
   wishlistInit: () => 'errors.wishlistInitFailed',
   wishlistAdd: (e) => (e.detail === 'Product already in the wishlist' ? 'errors.productAlreadyInWishlist' : 'errors.wishlistAddFailed'),
   wishlistRemove: (e) => (e.status === 404 ? 'errors.productNotInWishlist' : 'errors.wishlistRemoveFailed'),
   wishlistUpdate: (e) => (e.status === 404 ? 'errors.productNotInWishlist' : 'errors.wishlistUpdateFailed'),
   checkout: (e) =>
-    e.detail === 'quantity_not_available'
+    couponTermKey(e) ??
+    (e.detail === 'quantity_not_available'
       ? 'errors.quantityNotAvailable'
       : e.detail === 'Invalid order'
         ? 'errors.invalidOrder'
         : e.errorList.some((item) => item.code === 'total_too_large')
           ? 'errors.limits.orderTooLarge'
-          : 'errors.checkoutFailed',
+          : 'errors.checkoutFailed'),
   orders: () => 'errors.ordersLoadFailed',
   order: (e) => (e.status === 404 ? 'errors.invalidOrder' : 'errors.ordersLoadFailed'),
   products: (e) => (e.status === 404 ? 'errors.productNotFound' : 'errors.productsLoadFailed'),

@@ -91,18 +91,19 @@ describe('bestPromotion', () => {
 });
 
 const coupon = (over: Partial<CouponRule>): CouponRule => ({
-  type: 'fixed', value: 20, isActive: true, validFrom: null, validTo: null, minOrder: 0, shopContext: 'all', maxUses: null, usedCount: 0, customerId: null, ...over,
+  type: 'fixed', value: 20, isActive: true, validFrom: null, validTo: null, minOrder: 0, shopContext: 'all', maxUses: null, usedCount: 0, customerId: null,
+  firstOrderOnly: false, oncePerCustomer: false, customerKind: null, ...over,
 });
 
 describe('cartTotals', () => {
-  const c = { ...ctx, customerId: 7 };
+  const c = { ...ctx, customerId: 7, customer: { kind: 'b2b' as const, orderCount: 0, usedCoupon: false } };
   it('takes the promotion, then the coupon on what is left', () => {
     const t = cartTotals(lines, [promo({ value: 10 })], coupon({ type: 'percentage', value: 10 }), c);
-    expect(t).toEqual({ subtotal: 350, promotion: { id: 1, discount: 35 }, coupon: { discount: 31.5, isValid: true }, discount: 66.5, finalPrice: 283.5 });
+    expect(t).toEqual({ subtotal: 350, promotion: { id: 1, discount: 35 }, coupon: { discount: 31.5, isValid: true, problem: null }, discount: 66.5, finalPrice: 283.5 });
   });
   it('keeps an invalid coupon with nothing taken off', () => {
     const t = cartTotals(lines, [], coupon({ minOrder: 400 }), c);
-    expect(t.coupon).toEqual({ discount: 0, isValid: false });
+    expect(t.coupon).toEqual({ discount: 0, isValid: false, problem: 'min_amount' });
     expect(t.finalPrice).toBe(350);
   });
   it('never goes below zero', () => {

@@ -1,6 +1,6 @@
 // Cart rules (spec sections 4 and 5): what a quantity change does, whether the stock allows it,
 // and the cart's totals with its promotion and coupon. Shared by the API and the cart island.
-import { couponOutcome, type CouponRule } from './coupon';
+import { couponOutcome, type CouponCustomer, type CouponProblem, type CouponRule } from './coupon';
 import { discountAmount, discountProblem, round2, type Discount, type DiscountRule } from './pricing';
 
 /**
@@ -106,7 +106,7 @@ export interface CartTotals {
   subtotal: number;
   promotion: AppliedPromotion | null;
   /** Null when the cart has no coupon. */
-  coupon: { discount: number; isValid: boolean } | null;
+  coupon: { discount: number; isValid: boolean; problem: CouponProblem | null } | null;
   discount: number;
   finalPrice: number;
 }
@@ -116,7 +116,7 @@ export function cartTotals(
   lines: PricedLine[],
   promotions: PromotionCandidate[],
   coupon: CouponRule | null,
-  ctx: { now: Date; shopContext: 'b2b' | 'b2c'; customerId: number },
+  ctx: { now: Date; shopContext: 'b2b' | 'b2c'; customerId: number; customer: CouponCustomer },
 ): CartTotals {
   const subtotal = round2(lines.reduce((sum, l) => sum + l.total, 0));
   const promotion = bestPromotion(promotions, lines, ctx);
@@ -124,7 +124,7 @@ export function cartTotals(
   let couponPart: CartTotals['coupon'] = null;
   if (coupon) {
     const outcome = couponOutcome(coupon, { ...ctx, orderAmount: subtotal, base: afterPromotion });
-    couponPart = outcome.ok ? { discount: outcome.discount, isValid: true } : { discount: 0, isValid: false };
+    couponPart = outcome.ok ? { discount: outcome.discount, isValid: true, problem: null } : { discount: 0, isValid: false, problem: outcome.problem };
   }
   const discount = round2((promotion?.discount ?? 0) + (couponPart?.discount ?? 0));
   return { subtotal, promotion, coupon: couponPart, discount, finalPrice: round2(Math.max(0, subtotal - discount)) };

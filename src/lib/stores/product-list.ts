@@ -3,11 +3,12 @@
 // string: every change is written back to the address (pushed, so the back button returns to
 // the previous list) and an address read on start or on popstate is shown.
 import { map } from 'nanostores';
-import { createClient, getJson, type Query } from '../api/client';
+import { getJson, type Query } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { Locale, Paged } from '../contract/common';
 import type { ProductSummary } from '../contract/products';
 import { productListQuery } from '../listing/api-query';
+import { sessionClient } from './session';
 import { toCardProduct, type CardProduct } from '../listing/card-product';
 import { clampPage, pageCountOf } from '../listing/pagination';
 import {
@@ -73,9 +74,9 @@ let setup: Setup | null = null;
 // Only the answer to the latest request is shown: a slow earlier one must not overwrite it.
 let latestRequest = 0;
 
+/** The session's client for each call: the signed-in customer's context and token (ADR 0015). */
 function apiFetch(locale: Locale): FetchProductPage {
-  let client: ReturnType<typeof createClient> | undefined;
-  return (query) => getJson<Paged<ProductSummary>>((client ??= createClient({ locale })), 'products/p/', query);
+  return (query) => getJson<Paged<ProductSummary>>(sessionClient(locale), 'products/p/', query);
 }
 
 /** Fills the store with the prerendered page; the island calls it once, in the browser. */
