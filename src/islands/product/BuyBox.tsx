@@ -78,7 +78,8 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const isSoldOut = (s: LiveStock | null) => s !== null && !s.is_backorderable && s.quantity <= 0;
   const soldOut = isSoldOut(stock);
   const max = stock && !stock.is_backorderable ? Math.max(stock.quantity, 1) : undefined;
-  const inCart = cart.rows.find((r) => r.product === product.id && (r.variant ?? null) === (variant?.id ?? null))?.qty ?? 0;
+  // Another island may have filled the cart store before this one hydrates: counted only after.
+  const inCart = !hydrated ? 0 : cart.rows.find((r) => r.product === product.id && (r.variant ?? null) === (variant?.id ?? null))?.qty ?? 0;
   // The live call is made for the session's customer: its price is the customer's.
   const priceStatus = itemLive.status === 'known' ? 'ready' : itemLive.status === 'checking' ? 'loading' : 'failed';
 
