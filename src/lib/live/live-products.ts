@@ -8,6 +8,7 @@ import { getJson, type Query } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { LiveProductValues, LiveValuesAnswer } from '../contract/live-values';
 import type { ProductSummary } from '../contract/products';
+import { keepPrice, priceCacheKey } from '../cache/price-cache';
 import { $session, $shopFor, sessionClient } from '../stores/session';
 
 /** Ids per call: the API's limit (MAX_LIVE_IDS in contract/live-values.ts; a test keeps them equal). */
@@ -144,8 +145,20 @@ async function flush(): Promise<void> {
       }
       $liveProducts.set(values);
       $liveStatus.set(status);
+      keepCustomerPrices(query, result.data.results);
     }),
   );
+}
+
+/** The customer's prices go to the price cache (a later failed call falls back to them). */
+function keepCustomerPrices(query: Query, results: LiveValuesAnswer['results']): void {
+  const customer = Number(query.customer);
+  if (!customer) return;
+  const season = query.season === undefined ? null : Number(query.season);
+  for (const p of results) {
+    keepPrice(priceCacheKey(customer, season, p.id), p.price);
+    for (const v of p.variants) keepPrice(priceCacheKey(customer, season, p.id, v.id), v.price);
+  }
 }
 
 /**
