@@ -57,7 +57,8 @@ test.describe('agents', () => {
     test(`changing customer empties the price cache (${locale})`, async ({ page, context }) => {
       test.setTimeout(90_000);
       await useLocale(context, locale);
-      await signInWithForm(page, AGENT, '/p');
+      // Straight to /customers (not by the sign-in landing, which the test above checks).
+      await signInWithForm(page, AGENT, '/customers');
       await expect(page).toHaveURL(/\/customers/);
       const choose = async (code: string) => {
         const card = page.locator(`[data-customer-code="${code}"]`);
