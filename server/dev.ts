@@ -5,8 +5,9 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { AstroIntegration } from 'astro';
 import {
-  DEFAULT_LOCALE, HOME_PATHS, homeVariantLocale, isLocale, localeCookie, localeFromCookieHeader, negotiateLocale,
+  DEFAULT_LOCALE, localeCookie, localeFromCookieHeader,
 } from '../src/lib/i18n/locales';
+import { chooseLocale } from '../src/lib/i18n/locale-choice';
 import { loadConfig, ROOT_DIR } from './config';
 import { openShop } from './runtime';
 import { mediaDirOf } from './seed/seed';
@@ -28,17 +29,19 @@ function route(req: IncomingMessage, res: ServerResponse, next: Next) {
   // Vite's own paths (modules, HMR, assets) pass through untouched.
   // A page's payload.json is a page path like its page.
   if (/^\/(@|_astro|node_modules|src|\.astro|favicon)/.test(url.pathname) || (path.extname(url.pathname) && !url.pathname.endsWith('/payload.json'))) return next();
-  const cookie = localeFromCookieHeader(req.headers.cookie);
-  if (relative === '') {
-    const locale = cookie ?? negotiateLocale(req.headers['accept-language']);
-    res.writeHead(302, { Location: HOME_PATHS[locale], ...(cookie ? {} : { 'Set-Cookie': localeCookie(locale) }) });
+  const choice = chooseLocale({
+    pathname: url.pathname,
+    requested: url.searchParams.get('lan'),
+    cookie: localeFromCookieHeader(req.headers.cookie),
+    acceptLanguage: req.headers['accept-language'],
+    defaultLocale: DEFAULT_LOCALE,
+  });
+  if (choice.kind === 'redirect') {
+    res.writeHead(302, { Location: choice.location, ...(choice.setCookie ? { 'Set-Cookie': localeCookie(choice.setCookie) } : {}) });
     return void res.end();
   }
-  const requested = url.searchParams.get('lan');
-  const home = homeVariantLocale(url.pathname);
-  const explicit = home ?? (isLocale(requested) ? requested : undefined);
-  const locale = explicit ?? cookie ?? DEFAULT_LOCALE;
-  if (explicit && explicit !== cookie) res.setHeader('Set-Cookie', localeCookie(explicit));
+  const { locale, home } = choice;
+  if (choice.setCookie) res.setHeader('Set-Cookie', localeCookie(choice.setCookie));
   req.headers['x-shop-locale'] = locale;
   req.headers['x-shop-path'] = url.pathname;
   req.url = `/${locale}/${home ? 'home' : relative.replace(/\/+$/, '')}${url.search}`;

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import {
-  HOME_PATHS, homeVariantLocale, isLocale, localeCookie, localeFromCookieHeader, negotiateLocale, DEFAULT_LOCALE,
-  type Locale,
+  isLocale, localeCookie, localeFromCookieHeader, DEFAULT_LOCALE, type Locale,
 } from '../../src/lib/i18n/locales';
+import { chooseLocale } from '../../src/lib/i18n/locale-choice';
 import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
 import { refuseOversizedBody } from './body-limit';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
@@ -82,6 +82,13 @@ export async function createShopServer(options: ServerOptions) {
   const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
   // The robots text is a setting: it follows a change within the half minute, without a rebuild.
   const robots = cached(() => buildRobots(options.api, options.publicSiteUrl), 30_000);
+  // The root's fallback language is the DEFAULT_LOCALE setting (spec section 3), read at most
+  // every half minute; the database away, the built default.
+  const defaultLocaleSetting = cached(() => readPublicSetting(options.api, 'DEFAULT_LOCALE').then((v) => v ?? ''), 30_000);
+  const settingLocale = async () => {
+    const value = await defaultLocaleSetting().catch(() => '');
+    return isLocale(value) ? value : undefined;
+  };
   const security = pageSecurity(options.publicSiteUrl, () => readPublicSetting(options.api, 'PAGE_BUILDER_URL'));
   void security.refresh();
   const secureCookies = /^https:/i.test(options.publicSiteUrl);
@@ -151,24 +158,26 @@ export async function createShopServer(options: ServerOptions) {
       return;
     }
 
-    const cookieLocale = localeFromCookieHeader(req.headers.cookie);
-    if (relative === '') {
-      // The root detects the language once, remembers it, and sends the visitor to its home.
-      const locale = cookieLocale ?? negotiateLocale(req.headers['accept-language']);
+    const choice = chooseLocale({
+      pathname,
+      requested: url.searchParams.get('lan'),
+      cookie: localeFromCookieHeader(req.headers.cookie),
+      acceptLanguage: req.headers['accept-language'],
+      defaultLocale: DEFAULT_LOCALE,
+      settingLocale: relative === '' ? await settingLocale() : undefined,
+    });
+    if (choice.kind === 'redirect') {
+      // The root and the home page send the visitor to its language's home.
       res.writeHead(302, {
-        Location: HOME_PATHS[locale],
+        Location: choice.location + otherParams(url.searchParams),
         'Cache-Control': 'no-store',
         Vary: 'Cookie, Accept-Language',
-        ...(cookieLocale ? {} : { 'Set-Cookie': localeCookie(locale, secureCookies) }),
+        ...(choice.setCookie ? { 'Set-Cookie': localeCookie(choice.setCookie, secureCookies) } : {}),
       });
       return res.end();
     }
-
-    // ?lan=xx (language switch, hreflang links) and home variants pick the language explicitly.
-    const requested = url.searchParams.get('lan');
-    const explicit = homeVariantLocale(pathname) ?? (isLocale(requested) ? requested : undefined);
-    const locale = explicit ?? cookieLocale ?? DEFAULT_LOCALE;
-    if (explicit && explicit !== cookieLocale) res.setHeader('Set-Cookie', localeCookie(explicit, secureCookies));
+    const { locale } = choice;
+    if (choice.setCookie) res.setHeader('Set-Cookie', localeCookie(choice.setCookie, secureCookies));
 
     const target = resolvePage(client, relative, locale);
     if (target.kind === 'file') {
@@ -222,6 +231,14 @@ export async function createShopServer(options: ServerOptions) {
     if (address && typeof address === 'object') renderBase = `http://${address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
   });
   return Object.assign(server, { pageWriter: writer });
+}
+
+/** The query a redirect keeps (campaign tags and the like); the language switch is done. */
+function otherParams(params: URLSearchParams): string {
+  const rest = new URLSearchParams(params);
+  rest.delete('lan');
+  const query = rest.toString();
+  return query ? `?${query}` : '';
 }
 
 export type { StaticIndex };

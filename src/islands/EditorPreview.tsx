@@ -13,11 +13,13 @@ interface Props {
   locale: Locale;
   /** Origin of the PAGE_BUILDER_URL setting (read at build time); null accepts nothing. */
   allowedOrigin: string | null;
+  /** PAGE_BUILDER_SITE_KEY: names this site to the editor; documents for another site are ignored. */
+  siteKey?: string | null;
   labels: BlockLabels;
   waiting: string;
 }
 
-export default function EditorPreview({ locale, allowedOrigin, labels, waiting }: Props) {
+export default function EditorPreview({ locale, allowedOrigin, siteKey = null, labels, waiting }: Props) {
   const [doc, setDoc] = useState<PreviewDocument | null>(null);
   const [products, setProducts] = useState<BlockProducts>({});
   const [listening, setListening] = useState(false);
@@ -27,7 +29,7 @@ export default function EditorPreview({ locale, allowedOrigin, labels, waiting }
     // Documents arrive as the editor types: only the newest one's products may land.
     let latest = 0;
     const onMessage = (event: MessageEvent) => {
-      const next = acceptPreviewMessage(event, allowedOrigin);
+      const next = acceptPreviewMessage(event, allowedOrigin, siteKey);
       if (!next) return;
       const generation = ++latest;
       setDoc(next);
@@ -43,9 +45,9 @@ export default function EditorPreview({ locale, allowedOrigin, labels, waiting }
     };
     window.addEventListener('message', onMessage);
     setListening(true);
-    announceReady(window, allowedOrigin);
+    announceReady(window, allowedOrigin, siteKey);
     return () => window.removeEventListener('message', onMessage);
-  }, [allowedOrigin, locale]);
+  }, [allowedOrigin, siteKey, locale]);
 
   if (!doc) {
     return (

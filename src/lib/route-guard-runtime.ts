@@ -3,6 +3,7 @@
 // content hidden until this has decided, so protected content never flashes before a redirect.
 import { CUSTOMERS_PATH, guardRedirect, isAuthPath, needsChosenCustomer } from './route-guard';
 import { sessionStore } from './browser/storage';
+import { customerSelectionEnforced, knownCustomerSelectionEnforced } from './stores/customer-selection';
 import { $session, checkSession } from './stores/session';
 
 /** The server is asked about the token at most this often per tab (not on every page view). */
@@ -33,6 +34,7 @@ function decide(): boolean {
     signedIn: s.reason === 'valid',
     isAgent: s.user?.is_agent === true,
     hasCustomer: s.customer !== null,
+    enforceCustomerSelection: knownCustomerSelectionEnforced(),
   });
   if (target) {
     location.replace(target);
@@ -47,6 +49,8 @@ export function startRouteGuard(): void {
   $session.listen(() => {
     if (!isAuthPath(location.pathname)) decide();
   });
+  // Kept for the next decisions (12 hours); this one takes what is kept, or the default.
+  if ($session.get().user?.is_agent) void customerSelectionEnforced();
   if (!decide()) return;
   // The local answer goes by the stored expiry; the server has the last word (and any call
   // that meets a 401 clears the session at once).

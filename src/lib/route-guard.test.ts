@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, isProtectedPath, needsChosenCustomer, safeNext } from './route-guard';
+import { afterSignInPath, guardRedirect, isProtectedPath, needsChosenCustomer, safeNext } from './route-guard';
 
 const visitor = { signedIn: false, isAgent: false, hasCustomer: false };
 const customer = { signedIn: true, isAgent: false, hasCustomer: true };
@@ -68,5 +68,22 @@ describe('route names', () => {
     }
     expect(guardRedirect('/auth/login', '?next=%2F%09%2Fevil.example', customer)).toBe('/');
     expect(guardRedirect('/auth/login', '?next=%2F%0D%0A%2Fevil.example', customer)).toBe('/');
+  });
+});
+
+describe('afterSignInPath (spec section 2: an agent with no chosen customer goes to /customers)', () => {
+  const agent = { isAgent: true, hasCustomer: false };
+  it('sends an agent without a customer to /customers, keeping where it was going', () => {
+    expect(afterSignInPath(null, agent)).toBe('/customers');
+    expect(afterSignInPath('/', agent)).toBe('/customers');
+    expect(afterSignInPath('/p/vino?x=1', agent)).toBe('/customers?next=%2Fp%2Fvino%3Fx%3D1');
+    expect(afterSignInPath('/customers?next=%2Fcart', agent)).toBe('/customers?next=%2Fcart');
+  });
+  it('lets customers, agents with a customer and a shop without the gate go straight on', () => {
+    expect(afterSignInPath('/cart', { isAgent: false, hasCustomer: true })).toBe('/cart');
+    expect(afterSignInPath('/cart', { isAgent: true, hasCustomer: true })).toBe('/cart');
+    expect(afterSignInPath('/cart', { ...agent, enforceCustomerSelection: false })).toBe('/cart');
+    expect(afterSignInPath('https://evil.example/', { isAgent: false, hasCustomer: true })).toBe('/');
+    expect(afterSignInPath('//evil.example/x', agent)).toBe('/customers');
   });
 });

@@ -50,3 +50,15 @@ export function guardRedirect(path: string, search: string, state: GuardState): 
 
 /** Where to go after signing in or choosing a customer: a same-site path, never another site. */
 export const safeNext = (next: string | null | undefined, fallback = '/'): string => safeRedirectPath(next, fallback);
+
+/**
+ * Where a user goes once signed in: back to ?next=, except that an agent with no chosen customer
+ * is sent to /customers first (spec section 2), which then goes on to ?next= once one is chosen.
+ */
+export function afterSignInPath(next: string | null | undefined, state: Omit<GuardState, 'signedIn'>): string {
+  const target = safeNext(next);
+  if (!state.isAgent || state.hasCustomer || !(state.enforceCustomerSelection ?? true)) return target;
+  const clean = target.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  if (clean === CUSTOMERS_PATH) return target;
+  return target === '/' ? CUSTOMERS_PATH : `${CUSTOMERS_PATH}?next=${encodeURIComponent(target)}`;
+}

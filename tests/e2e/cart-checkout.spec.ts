@@ -281,4 +281,39 @@ test.describe('cart and checkout', () => {
     expect(await orders()).toBe(ordersBefore + 1);
     expect(errors).toEqual([]);
   });
+
+  // Issue 13: a product already in the cart made the buy box's first client render differ from
+  // the server's (React error #418). Walked in the three languages, every error the page reports.
+  for (const locale of ['it', 'en', 'es'] as const) {
+    test(`signed in with the product already in the cart: product, cart and checkout pages report no errors (${locale})`, async ({ page, context, request }) => {
+      test.setTimeout(90_000);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      await useLocale(context, locale);
+      const { token } = await apiLogin(request, B2B);
+      await emptyCart(request, token, 'b2b');
+      const listed = await listProducts(request, `page_size=24&locale=${locale}`);
+      const product = listed.find((p) => !p.has_variants && (p.is_backorderable || p.quantity >= 10));
+      expect(product, 'a product in stock').toBeTruthy();
+      const open = await request.post(`${API}/carts/get-or-create/?shop_context=b2b`, { headers: tokenHeader(token), data: {} });
+      const cart = (await open.json()) as { id: number };
+      expect((await request.post(`${API}/carts/rows/?shop_context=b2b`, { headers: tokenHeader(token), data: { cart: cart.id, product: product!.id, qty: 2 } })).ok()).toBe(true);
+
+      await signInWithForm(page, B2B, `/p/${product!.slug}`);
+      await expect(page).toHaveURL(new RegExp(`/p/${product!.slug}$`));
+      // A second load, with the session and the cart known before the islands hydrate.
+      await page.reload();
+      await expect(buyBox(page).locator('[data-customer-price="ready"]')).toBeVisible();
+      await expect(buyBox(page).locator('[data-buy-stock]')).toContainText('2');
+      await page.goto('/cart');
+      await expect(page.locator(`[data-product-slug="${product!.slug}"]`)).toBeVisible();
+      await page.goto('/cart/checkout');
+      await expect(page.locator('[data-checkout-state="ready"]')).toBeVisible();
+      expect(errors).toEqual([]);
+      await emptyCart(request, token, 'b2b');
+    });
+  }
 });

@@ -381,6 +381,12 @@ describe.skipIf(!adminUrl || (!nginx && !ci))('nginx in front (deploy/nginx/vino
     expect(home.headers.get('set-cookie') ?? '').toMatch(/lan=en/);
     expect(home.headers.get('content-language')).toBe('en');
 
+    // Issue 13: /home follows the cookie to its language's home and does not rewrite it.
+    const byCookie = await get(proxy!.url, '/home', { cookie: 'lan=en' });
+    expect(byCookie.status).toBe(302);
+    expect(byCookie.headers.get('location')).toBe('/home-en');
+    expect(byCookie.headers.get('set-cookie')).toBeNull();
+
     const switched = await get(proxy!.url, `/p/${english.slug}?lan=es`, { cookie: 'lan=it' });
     expect(switched.status).toBe(200);
     expect(switched.headers.get('set-cookie') ?? '').toMatch(/lan=es/);

@@ -64,3 +64,17 @@ describe('announceReady', () => {
     expect(win.postMessage).not.toHaveBeenCalled();
   });
 });
+
+describe('PAGE_BUILDER_SITE_KEY', () => {
+  it('names the site in the ready message', () => {
+    const parent = { postMessage: vi.fn() };
+    announceReady({ opener: null, parent, postMessage: vi.fn() } as never, ORIGIN, 'vinoshop-demo');
+    expect(parent.postMessage).toHaveBeenCalledWith({ ...PREVIEW_READY_MESSAGE, site: 'vinoshop-demo' }, ORIGIN);
+  });
+
+  it('ignores a document for another site, and takes this site\'s or an unnamed one', () => {
+    expect(acceptPreviewMessage({ origin: ORIGIN, data: { ...doc, site: 'other-shop' } }, ORIGIN, 'vinoshop-demo')).toBeNull();
+    expect(acceptPreviewMessage({ origin: ORIGIN, data: { ...doc, site: 'vinoshop-demo' } }, ORIGIN, 'vinoshop-demo')).not.toBeNull();
+    expect(acceptPreviewMessage({ origin: ORIGIN, data: doc }, ORIGIN, 'vinoshop-demo')).not.toBeNull();
+  });
+});

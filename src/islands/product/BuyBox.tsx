@@ -13,6 +13,7 @@ import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { MAX_CART_QTY } from '../../lib/rules/cart';
 import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/live-products';
+import { cachedPrice, priceCacheKey } from '../../lib/cache/price-cache';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
 import { addToWishlist, initWishlist } from '../../lib/stores/wishlist';
@@ -79,9 +80,15 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const isSoldOut = (s: LiveStock | null) => s !== null && !s.is_backorderable && s.quantity <= 0;
   const soldOut = isSoldOut(stock);
   const max = stock && !stock.is_backorderable ? Math.max(stock.quantity, 1) : undefined;
-  const inCart = cart.rows.find((r) => r.product === product.id && (r.variant ?? null) === (variant?.id ?? null))?.qty ?? 0;
+  // Another island may have filled the cart store before this one hydrates: counted only after.
+  const inCart = !hydrated ? 0 : cart.rows.find((r) => r.product === product.id && (r.variant ?? null) === (variant?.id ?? null))?.qty ?? 0;
+  // A failed live call falls back to the price this customer was last answered (price cache).
+  const kept = itemLive.status === 'unknown' && customer ? cachedPrice(priceCacheKey(customer.id, session.season, product.id, variant?.id ?? null)) : undefined;
+  const shown: { status: 'checking' | 'unknown' } | { status: 'known'; price: number; vatIncluded: boolean } = kept
+    ? { status: 'known', price: kept.shown_price, vatIncluded: kept.vat_included }
+    : itemLive;
   // The live call is made for the session's customer: its price is the customer's.
-  const priceStatus = itemLive.status === 'known' ? 'ready' : itemLive.status === 'checking' ? 'loading' : 'failed';
+  const priceStatus = shown.status === 'known' ? (kept ? 'cached' : 'ready') : shown.status === 'checking' ? 'loading' : 'failed';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,15 +121,15 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
     >
       {customer && !needsVariant && (
         <p className="m-0" aria-live="polite" data-customer-price={priceStatus}>
-          {itemLive.status === 'checking' && <span className="text-muted">{t('shop.buyBox.priceLoading')}</span>}
-          {itemLive.status === 'known' && (
+          {shown.status === 'checking' && <span className="text-muted">{t('shop.buyBox.priceLoading')}</span>}
+          {shown.status === 'known' && (
             <>
               <span className="font-semibold">{t('shop.buyBox.yourPrice')} </span>
-              <span className="text-2xl font-bold text-primary-dark" data-price-value>{formatEuro(itemLive.price, locale)}</span>
-              <span className="text-xs text-muted" data-vat-label={itemLive.vatIncluded ? 'included' : 'excluded'}> {t(itemLive.vatIncluded ? 'shop.vat.included' : 'shop.vat.excluded')}</span>
+              <span className="text-2xl font-bold text-primary-dark" data-price-value>{formatEuro(shown.price, locale)}</span>
+              <span className="text-xs text-muted" data-vat-label={shown.vatIncluded ? 'included' : 'excluded'}> {t(shown.vatIncluded ? 'shop.vat.included' : 'shop.vat.excluded')}</span>
             </>
           )}
-          {itemLive.status === 'unknown' && <span className="text-muted">{t('shop.buyBox.priceFallback', { price: formatEuro(item.price, locale) })}</span>}
+          {shown.status === 'unknown' && <span className="text-muted">{t('shop.buyBox.priceFallback', { price: formatEuro(item.price, locale) })}</span>}
         </p>
       )}
       {variants.length > 0 && (

@@ -6,6 +6,7 @@ import { createT, type MessageTree, type T } from '../i18n/client-messages';
 import { $seasons, $seasonsEnabled, loadSeasons, seasonLabel } from '../stores/seasons';
 import { $session, $shopFor, chooseSeason, exitCustomerView, logout, pageLocale } from '../stores/session';
 import { accountView, badgeText, CUSTOMERS_PATH, customersHref, loginHref } from './account-view';
+import { refreshMenu } from './menu-cache';
 import { startMobileMenu } from './mobile-menu';
 
 function readMessages(root: HTMLElement): MessageTree {
@@ -71,6 +72,8 @@ export function startHeader(root: HTMLElement): void {
   const button = root.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   const menu = root.querySelector<HTMLElement>('#site-menu');
   if (button && menu) startMobileMenu(button, menu);
+  // The built menu, refreshed from its 3-hour cache when the categories changed since the build.
+  if (menu) void refreshMenu(menu, pageLocale());
 
   $session.subscribe(() => {
     renderAccount(root, t);

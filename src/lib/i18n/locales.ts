@@ -16,8 +16,8 @@ const HOME_LOCALE = new Map(Object.entries(HOME_PATHS).map(([locale, path]) => [
 export const homeVariantLocale = (pathname: string): Locale | undefined => HOME_LOCALE.get(pathname.replace(/\/+$/, '') || '/');
 
 /** Picks the best supported language from an Accept-Language header, by quality. */
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  if (!acceptLanguage) return DEFAULT_LOCALE;
+export function negotiateLocale(acceptLanguage: string | null | undefined, fallback: Locale = DEFAULT_LOCALE): Locale {
+  if (!acceptLanguage) return fallback;
   const ranked = acceptLanguage
     .split(',')
     .map((part, index) => {
@@ -28,7 +28,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     })
     .filter((x) => x.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked.map((x) => x.lang).find(isLocale) ?? DEFAULT_LOCALE;
+  return ranked.map((x) => x.lang).find(isLocale) ?? fallback;
 }
 
 /** Reads the `lan` cookie out of a Cookie header. */

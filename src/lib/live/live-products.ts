@@ -9,6 +9,7 @@ import type { ApiResult } from '../api/result';
 import type { LiveProductValues, LiveValuesAnswer } from '../contract/live-values';
 import type { ProductSummary } from '../contract/products';
 import { shownPrice } from '../rules/vat-display';
+import { keepPrice, priceCacheKey } from '../cache/price-cache';
 import { $session, $shopFor, sessionClient } from '../stores/session';
 
 const livePriceShown = (net: number, vatRate: number, vatIncluded: boolean) => ({ vat_rate: vatRate, vat_included: vatIncluded, shown_price: shownPrice(net, vatRate, vatIncluded).amount });
@@ -147,8 +148,20 @@ async function flush(): Promise<void> {
       }
       $liveProducts.set(values);
       $liveStatus.set(status);
+      keepCustomerPrices(query, result.data.results);
     }),
   );
+}
+
+/** The customer's prices go to the price cache (a later failed call falls back to them). */
+function keepCustomerPrices(query: Query, results: LiveValuesAnswer['results']): void {
+  const customer = Number(query.customer);
+  if (!customer) return;
+  const season = query.season === undefined ? null : Number(query.season);
+  for (const p of results) {
+    keepPrice(priceCacheKey(customer, season, p.id), p.price);
+    for (const v of p.variants) keepPrice(priceCacheKey(customer, season, p.id, v.id), v.price);
+  }
 }
 
 /**

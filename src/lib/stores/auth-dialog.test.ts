@@ -5,6 +5,7 @@ import {
   $authDialog, RESEND_GAP_MS, clearAuthFieldError, configureAuthDialog, newPasswordErrors, requestResetCode, resendResetCode,
   resendWaitSeconds, setAuthState, startAuthFlow, submitForcedChange, submitOtpChange, submitPassword, submitUsername,
 } from './auth-dialog';
+import { $session } from './session';
 
 const signedIn = (must = false): ApiResult<LoginResponse> =>
   ok({ token: 't', expiry: '2030-01-01T00:00:00Z', token_expire: '2030-01-01T00:00:00Z', must_change_password: must });
@@ -247,5 +248,30 @@ describe('newPasswordErrors', () => {
   });
   it('treats the username as guessable', () => {
     expect(newPasswordErrors('Renew-2026!x', 'Renew-2026!x', ['renew@example.com']).newPassword).toBe('validation.weakPassword');
+  });
+});
+
+describe('after signing in (spec section 2)', () => {
+  const asAgent = (customer: { id: number } | null) => async (): Promise<ApiResult<LoginResponse>> => {
+    $session.set({ token: 't', expiry: '2030-01-01T00:00:00Z', username: 'a', user: { is_agent: true } as never, customer: customer as never, season: null, reason: 'valid' });
+    return signedIn();
+  };
+  const signInWith = async (loginAs: typeof login, enforced = true) => {
+    configureAuthDialog({ login: loginAs, post: post as never, navigate, next: () => next, now: () => clock, customerSelectionEnforced: async () => enforced });
+    startAuthFlow('login', { username: 'agent@example.com' });
+    expect(await submitPassword('Agent-2026!')).toBe(true);
+    return navigate.mock.calls.at(-1)?.[0];
+  };
+
+  it('sends an agent with no chosen customer to /customers, keeping ?next=', async () => {
+    expect(await signInWith(vi.fn(asAgent(null)))).toBe('/customers');
+    next = '/p/barolo';
+    expect(await signInWith(vi.fn(asAgent(null)))).toBe('/customers?next=%2Fp%2Fbarolo');
+  });
+
+  it('sends an agent with a customer, or any agent when the gate is off, where it was going', async () => {
+    next = '/cart';
+    expect(await signInWith(vi.fn(asAgent({ id: 4 })))).toBe('/cart');
+    expect(await signInWith(vi.fn(asAgent(null)), false)).toBe('/cart');
   });
 });

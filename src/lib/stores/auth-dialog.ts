@@ -7,8 +7,9 @@ import { createClient, sendJson } from '../api/client';
 import type { ApiFailure, ApiResult } from '../api/result';
 import type { CheckPasswordChangeResponse, LoginResponse } from '../contract/auth';
 import { failureMessageKey, type FailureContext } from '../errors/api-messages';
-import { safeNext } from '../route-guard';
+import { afterSignInPath, safeNext } from '../route-guard';
 import { passwordIssues } from '../rules/password';
+import { customerSelectionEnforced } from './customer-selection';
 import { $session, login, pageLocale } from './session';
 
 export type AuthDialogState = 'none' | 'login-enter-user' | 'login-enter-ps' | 'force-ps-change' | 'start-ps-reset' | 'otp-ps-reset';
@@ -46,6 +47,8 @@ export interface AuthDeps {
   now: () => number;
   /** A bot-check answer (reCAPTCHA v3 token) when the shop has the check on, else absent. */
   botToken?: () => Promise<string>;
+  /** CUSTOMER_SELECTION_ENFORCED: whether an agent goes to /customers first. */
+  customerSelectionEnforced: () => Promise<boolean>;
 }
 
 const defaultDeps: AuthDeps = {
@@ -54,6 +57,7 @@ const defaultDeps: AuthDeps = {
   navigate: (url) => location.assign(url),
   next: () => new URLSearchParams(location.search).get('next'),
   now: Date.now,
+  customerSelectionEnforced,
 };
 let deps: AuthDeps = defaultDeps;
 
@@ -177,8 +181,15 @@ async function signIn(username: string, password: string, context: FailureContex
     return true;
   }
   $authDialog.set({ ...$authDialog.get(), loading: true });
-  deps.navigate(safeNext(deps.next()));
+  deps.navigate(await signedInTarget());
   return true;
+}
+
+/** ?next=, or /customers first for an agent who has not chosen a customer yet. */
+async function signedInTarget(): Promise<string> {
+  const { user, customer } = $session.get();
+  if (user?.is_agent !== true || customer) return safeNext(deps.next());
+  return afterSignInPath(deps.next(), { isAgent: true, hasCustomer: false, enforceCustomerSelection: await deps.customerSelectionEnforced() });
 }
 
 /** Step 1: the username. The forced-change check also tells whether the user exists. */

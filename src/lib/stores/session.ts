@@ -8,6 +8,7 @@ import type { ApiResult } from '../api/result';
 import type { CurrentUser, LoginResponse } from '../contract/auth';
 import type { Locale, ShopContext } from '../contract/common';
 import { localStore, readJson, writeJson, type KeyValueStorage } from '../browser/storage';
+import { clearPriceCache } from '../cache/price-cache';
 
 export const AUTH_TOKEN_KEY = 'AUTH_TOKEN';
 export const AUTH_TOKEN_EXPIRE_KEY = 'AUTH_TOKEN_EXPIRE';
@@ -119,6 +120,7 @@ export function validToken(): string | null {
 function clearToken(reason: SessionReason): void {
   for (const key of [AUTH_TOKEN_KEY, AUTH_TOKEN_EXPIRE_KEY, USER_KEY, CUSTOMER_KEY, SEASON_KEY]) storage.removeItem(key);
   $session.set({ ...readState(), reason });
+  clearPriceCache();
   for (const listener of signOutListeners) listener();
 }
 
@@ -227,6 +229,8 @@ export function chooseCustomer(customer: ActiveCustomer): void {
   writeJson(storage, CUSTOMER_KEY, customer);
   const state = $session.get();
   $session.set({ ...state, customer: activeCustomerOf(state.user, customer) });
+  // Spec section 4: changing customer clears the price cache.
+  clearPriceCache();
   for (const listener of customerChangeListeners) listener();
 }
 
@@ -235,11 +239,12 @@ export function exitCustomerView(): void {
   storage.removeItem(CUSTOMER_KEY);
   const state = $session.get();
   $session.set({ ...state, customer: activeCustomerOf(state.user, null) });
+  clearPriceCache();
   for (const listener of customerChangeListeners) listener();
 }
 
 const customerChangeListeners = new Set<() => void>();
-/** Called whenever the customer changes (the price cache clears itself here). */
+/** Called whenever the customer changes (after the price cache is cleared). */
 export function onCustomerChange(listener: () => void): () => void {
   customerChangeListeners.add(listener);
   return () => customerChangeListeners.delete(listener);
