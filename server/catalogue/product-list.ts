@@ -1,7 +1,7 @@
 // The product list: filters, full-text search, ordering and paging, all in SQL on indexed
 // columns. One query for the page, one for the count, then one each for images and custom
 // fields of the page's products (never one per product).
-import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { Image, ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
