@@ -231,7 +231,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
     }),
   );
   await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
-  // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0019).
+  // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
 
   await takeStock(tx, quote.lines.map(({ row }) => ({ productId: row.product, variantId: row.variant, qty: row.qty })));
   await tx.delete(cartRows).where(eq(cartRows.cartId, cart.id));

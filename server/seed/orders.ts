@@ -80,7 +80,7 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
       );
       const history: OrderStatus[] = status === 'Pending' ? ['Pending'] : status === 'Cancelled' ? ['Pending', 'Cancelled'] : ['Pending', 'Processing', ...(status === 'Processing' ? [] : [status])];
       await db.insert(orderStatusHistory).values(history.map((s, k) => ({ orderId: order!.id, status: s, createdAt: new Date(created.getTime() + k * 86_400_000) })));
-      // Its documents were issued by the database as the order went in, as its status warrants (ADR 0019).
+      // Its documents were issued by the database as the order went in, as its status warrants (ADR 0017).
     }
   }
 }

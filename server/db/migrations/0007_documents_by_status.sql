@@ -1,6 +1,6 @@
 -- Order documents follow the order's status, whoever changes it (checkout, ERP, plain SQL):
 -- the confirmation at once, the delivery note (DDT) when goods leave, the invoice when they
--- leave or money goes back (ADR 0019). Invoice numbers are gapless per year, as Italian
+-- leave or money goes back (ADR 0017). Invoice numbers are gapless per year, as Italian
 -- invoices must be: a counter row per year, bumped under its row lock in the issuing
 -- transaction, so a rolled-back order gives its number back and concurrent ones queue.
 CREATE TABLE IF NOT EXISTS "document_counters" (
