@@ -4,21 +4,11 @@
 // the hot path's included (server.ts sets these before anything else answers).
 import type { ServerResponse } from 'node:http';
 import type { ShopApi } from '../api/app';
+import { webOrigin } from '../../src/lib/rules/safe-link';
 import { hstsFor, PERMISSIONS_POLICY, REFERRER_POLICY } from '../api/middleware/security-headers';
 
 /** The editor preview: the only page another site (the page builder) may show in a frame. */
 export const PREVIEW_PATH = '/pgb-editor-preview';
-
-/** The origin of an http(s) address, or null (the preview island reads the setting the same way). */
-function webOrigin(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** What no page needs: plugins, and a <base> pointing elsewhere. */
 const BASELINE = "object-src 'none'; base-uri 'self'";

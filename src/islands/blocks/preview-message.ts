@@ -1,18 +1,11 @@
 // The editor preview's side of the postMessage conversation with the page builder.
+import { webOrigin } from '../../lib/rules/safe-link';
 import { parsePreviewDocument, type PreviewDocument } from './preview-document';
 
 export const PREVIEW_READY_MESSAGE = { type: 'pgb-preview-ready' } as const;
 
 /** The origin of the PAGE_BUILDER_URL setting, or null when it is missing or not an http(s) URL. */
-export function pageBuilderOrigin(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
+export const pageBuilderOrigin = webOrigin;
 
 /**
  * The document a message carries, only when it comes from the page builder's origin and, when the

@@ -56,3 +56,17 @@ export function safeHref(href: string | null | undefined): string | null {
 }
 
 export const isSafeHref = (href: string): boolean => safeHref(href) !== null;
+
+/**
+ * The origin of an http(s) address, or null when it is missing or of another scheme: what may
+ * frame the editor preview (PAGE_BUILDER_URL), read the same way by the page and the server.
+ */
+export function webOrigin(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
