@@ -12,14 +12,14 @@ import { apiError } from './errors';
 /** Where a sign-in (or password change) carries the bot-check answer. */
 export const BOT_CHECK_HEADER = 'X-Bot-Check';
 
-export function tooManyAttempts(c: Context<ApiEnv>, retryAfterSeconds: number): never {
+export function tooManyAttempts(c: Context<ApiEnv>, retryAfterSeconds: number, detail?: string): never {
   c.header('Retry-After', String(retryAfterSeconds));
-  throw apiError('TooManyAttempts');
+  throw apiError('TooManyAttempts', [], detail);
 }
 
 /** 429 until the counter's window ends, when there is one. */
-export function refuseWhile(c: Context<ApiEnv>, counter: Counter | null): void {
-  if (counter) tooManyAttempts(c, secondsUntil(counter.resetAt, c.get('deps').now()));
+export function refuseWhile(c: Context<ApiEnv>, counter: Counter | null, detail?: string): void {
+  if (counter) tooManyAttempts(c, secondsUntil(counter.resetAt, c.get('deps').now()), detail);
 }
 
 export function refuseSignIn(c: Context<ApiEnv>, refusal: Refusal | null): void {

@@ -16,6 +16,8 @@ export const USERNAME_CHECKS: Limit = { limit: 30, windowMs: MINUTES_15 };
 /** Reset codes asked for: per address, and per username (each one sends a mail). */
 export const RESET_REQUESTS_PER_ADDRESS: Limit = { limit: 10, windowMs: MINUTES_15 };
 export const RESET_REQUESTS_PER_USERNAME: Limit = { limit: 5, windowMs: MINUTES_15 };
+/** Contact messages, per address and per sender's email (the form must not flood the shop's mailbox). */
+export const CONTACT_MESSAGES: Limit = { limit: 5, windowMs: 10 * 60 * 1000 };
 /** Wrong reset codes, per username and per address (each code also dies after 5 wrong tries). */
 export const OTP_FAILURES: Limit = { limit: 10, windowMs: MINUTES_15 };
 

@@ -33,11 +33,6 @@ export async function hit(db: Db, key: string, now: Date, windowMs: number): Pro
   return row ?? { count: 0, resetAt };
 }
 
-/** Adds one to a key's counter in a fixed window; answers the count. */
-export async function countInWindow(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  return (await hit(db, key, now, windowMs)).count;
-}
-
 /** The live counters among these keys (ended windows are absent). */
 export async function readCounters(db: Db, keys: string[], now: Date): Promise<Map<string, Counter>> {
   if (!keys.length) return new Map();

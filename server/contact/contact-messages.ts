@@ -1,23 +1,9 @@
-// Contact form messages: stored with the sender's address, throttled per address and per
-// email so the form cannot be used to flood the shop's mailbox.
+// Contact form messages: stored with the sender's address; the keys they are throttled by (per
+// address and per email, CONTACT_MESSAGES in auth/attempt-limits.ts).
 import type { Db } from '../db/client';
-import { countInWindow } from '../auth/rate-limit';
 import { contactMessages } from '../db/schema';
 import { enqueueContactMail } from '../mail/mail-outbox';
 import type { Locale } from '../../src/lib/contract/common';
-
-export const CONTACT_LIMIT = 5;
-export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
-
-/**
- * Counts one message for each key in a fixed window; answers false when any key is past the
- * limit. The count is taken before sending, so refused attempts count too.
- */
-export async function takeContactSlot(db: Db, keys: string[], now: Date): Promise<boolean> {
-  let allowed = true;
-  for (const key of keys) if ((await countInWindow(db, key, now, CONTACT_WINDOW_MS)) > CONTACT_LIMIT) allowed = false;
-  return allowed;
-}
 
 export const contactLimitKeys = (email: string, address: string) => [`contact:email:${email.toLowerCase()}`, `contact:ip:${address}`];
 

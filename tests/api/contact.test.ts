@@ -54,7 +54,7 @@ function post<T = ContactAnswer & ErrorBody>(body: unknown, options: { ip?: stri
       headers: { 'Content-Type': options.type ?? 'application/json', 'X-Forwarded-For': options.ip ?? `10.1.0.${ipCounter % 250}` },
       body: options.raw ?? JSON.stringify(body),
     })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as T }));
+    .then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as T }));
 }
 
 const setRecaptcha = async (enabled: boolean) => {
@@ -130,6 +130,8 @@ describe('contact/', () => {
     const refused = await post(valid(), { ip: '198.51.100.1' });
     expect(refused.status).toBe(429);
     expect(refused.body.detail).toBe('Too many messages, try again later.');
+    // The sender is told when to try again, as every other throttled call does.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await post(valid(), { ip: '198.51.100.2' })).status).toBe(201);
     expect(await drained()).toHaveLength(6);
   });

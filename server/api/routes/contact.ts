@@ -3,12 +3,14 @@
 import { Hono } from 'hono';
 import { ContactBodySchema, type ContactAnswer } from '../../../src/lib/contract/contact';
 import { verifyRecaptcha } from '../../contact/bot-check';
-import { contactLimitKeys, storeContactMessage, takeContactSlot } from '../../contact/contact-messages';
+import { CONTACT_MESSAGES, countCall } from '../../auth/attempt-limits';
+import { contactLimitKeys, storeContactMessage } from '../../contact/contact-messages';
 import { isOn, readSettings } from '../../settings';
 import { readBody } from '../body';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
 import { clientAddress } from '../client-address';
+import { refuseWhile } from '../throttle';
 
 export const contactRoutes = new Hono<ApiEnv>({ strict: false });
 
@@ -17,9 +19,8 @@ contactRoutes.post('/', async (c) => {
   const body = await readBody(c, ContactBodySchema);
   const { db, now, fetch, wakeMail, shopEmail } = c.get('deps');
   const ip = clientAddress(c);
-  if (!(await takeContactSlot(db, contactLimitKeys(body.email, ip), now()))) {
-    throw apiError('TooManyAttempts', [], 'Too many messages, try again later.');
-  }
+  // Counted before anything else, so refused and failed attempts count too.
+  refuseWhile(c, await countCall(db, contactLimitKeys(body.email, ip), CONTACT_MESSAGES, now()), 'Too many messages, try again later.');
   const settings = await readSettings(db, ['RECAPTCHA_ENABLED', 'GOOGLE_RECAPTCHA_SECRET_KEY']);
   if (isOn(settings.RECAPTCHA_ENABLED)) {
     if (!body.recaptcha_token) {
