@@ -1,14 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addresses, auditLog, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, paymentMethods, products,
-  shippingPolicies,
-} from '../../server/db/schema';
+import { addresses, auditLog, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products } from '../../server/db/schema';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
 import { lastChangeId } from '../../server/pages/page-changes';
-import { customerId, defaultAddresses, makeCart, makeProduct, setSetting, stockOf, userId } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct, setSetting, stockOf, userId } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -41,8 +38,9 @@ beforeAll(async () => {
   a1 = await defaultAddresses(db(), c1);
   a2 = await defaultAddresses(db(), c2);
   a6 = await defaultAddresses(db(), c6);
-  for (const m of await db().select().from(paymentMethods)) method[m.code] = m.id;
-  for (const p of await db().select().from(shippingPolicies)) policy[p.code] = p.id;
+  const ids = await checkoutChoiceIds(db());
+  Object.assign(method, ids.method);
+  Object.assign(policy, ids.policy);
 });
 afterAll(() => shop?.close());
 beforeEach(async () => {

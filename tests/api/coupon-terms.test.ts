@@ -4,12 +4,12 @@
 // checkouts with one once-per-customer coupon really run at once.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, couponRedemptions, coupons, customers, paymentMethods, shippingPolicies, users } from '../../server/db/schema';
+import { addresses, couponRedemptions, coupons, customers, users } from '../../server/db/schema';
 import type { CartHeader } from '../../src/lib/contract/cart';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { CouponApplyResponse } from '../../src/lib/contract/promotions';
 import type { OrderDetail } from '../../src/lib/contract/orders';
-import { makeCart, makeProduct } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -25,8 +25,9 @@ beforeAll(async () => {
   shop = await openTestShop();
   ({ b2b, consumer } = await shop.loginAs('b2b', 'consumer'));
   welcome = (await db().select().from(coupons).where(eq(coupons.code, 'BENVENUTO10')))[0]!.id;
-  for (const m of await db().select().from(paymentMethods)) method[m.code] = m.id;
-  for (const p of await db().select().from(shippingPolicies)) policy[p.code] = p.id;
+  const ids = await checkoutChoiceIds(db());
+  Object.assign(method, ids.method);
+  Object.assign(policy, ids.policy);
   await db().insert(coupons).values([
     { code: 'DOMANI', type: 'percentage', value: 10, validFrom: new Date(Date.now() + DAY) },
     { code: 'SOLOPRIVATI', type: 'fixed', value: 5, customerKind: 'b2c' },

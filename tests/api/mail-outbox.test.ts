@@ -7,13 +7,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
-import { contactMessages, mailOutbox, paymentMethods, shippingPolicies } from '../../server/db/schema';
+import { contactMessages, mailOutbox } from '../../server/db/schema';
 import { enqueueRenderedMail } from '../../server/mail/mail-outbox';
 import { mailStatus, retryFailedMail } from '../../server/mail/mail-status';
 import { memoryMailer, smtpMailer, type Mailer, type MailMessage } from '../../server/mail/mailer';
 import { createOutboxWorker } from '../../server/mail/outbox-worker';
 import type { OrderDetail } from '../../src/lib/contract/orders';
-import { customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { freePort } from '../support/server-process';
 import { testDbKind } from '../support/test-db';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
@@ -82,8 +82,7 @@ async function checkoutSetup(shop: TestShop) {
   const token = await shop.login(...LOGINS.b2b);
   const c1 = await customerId(db, 'C0001');
   const a1 = await defaultAddresses(db, c1);
-  const method = Object.fromEntries((await db.select().from(paymentMethods)).map((m) => [m.code, m.id]));
-  const policy = Object.fromEntries((await db.select().from(shippingPolicies)).map((p) => [p.code, p.id]));
+  const { method, policy } = await checkoutChoiceIds(db);
   const product = await makeProduct(db, { quantity: 100 });
   return async () => {
     const cart = await makeCart(db, { customer: c1, rows: [{ product: product.id, qty: 1 }] });

@@ -2,14 +2,14 @@
 // are b2c whatever shop_context they carry, and a consumer cannot pay "as per contract", even with
 // a b2b cart an older client opened for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMethods, promotions, shippingPolicies } from '../../server/db/schema';
+import { promotions } from '../../server/db/schema';
 import type { CartHeader } from '../../src/lib/contract/cart';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { ErrorBody, Paged } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
 import type { Promotion } from '../../src/lib/contract/promotions';
 import type { PaymentMethod, ShippingPolicy } from '../../src/lib/contract/shop';
-import { customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -27,8 +27,9 @@ beforeAll(async () => {
   ({ consumer, b2b, agent } = await shop.loginAs('consumer', 'b2b', 'agent'));
   c6 = await customerId(db(), 'C0006');
   book = await defaultAddresses(db(), c6);
-  for (const m of await db().select().from(paymentMethods)) method[m.code] = m.id;
-  for (const p of await db().select().from(shippingPolicies)) policy[p.code] = p.id;
+  const ids = await checkoutChoiceIds(db());
+  Object.assign(method, ids.method);
+  Object.assign(policy, ids.policy);
   await db().insert(promotions).values({ code: 'TEST-SOLO-B2C', type: 'fixed', value: 5, shopContext: 'b2c', name: { it: 'Solo privati' }, description: { it: 'Privati' } });
 });
 afterAll(() => shop?.close());

@@ -3,12 +3,12 @@
 // which; the confirmation mail shows the same and says so. Orders still store net amounts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderRows, paymentMethods, shippingPolicies } from '../../server/db/schema';
+import { orderRows } from '../../server/db/schema';
 import type { CartHeader, CartRow } from '../../src/lib/contract/cart';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { LiveValuesAnswer } from '../../src/lib/contract/live-values';
 import type { OrderDetail } from '../../src/lib/contract/orders';
-import { customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -23,8 +23,9 @@ beforeAll(async () => {
   shop = await openTestShop();
   for (const who of Object.keys(token) as (keyof typeof token)[]) token[who] = await shop.login(LOGINS[who][0], LOGINS[who][1]);
   [c1, c6] = (await Promise.all(['C0001', 'C0006'].map((code) => customerId(db(), code)))) as [number, number];
-  for (const m of await db().select().from(paymentMethods)) method[m.code] = m.id;
-  for (const p of await db().select().from(shippingPolicies)) policy[p.code] = p.id;
+  const ids = await checkoutChoiceIds(db());
+  Object.assign(method, ids.method);
+  Object.assign(policy, ids.policy);
 });
 afterAll(() => shop?.close());
 beforeEach(async () => {

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { outboxMailer } from '../../server/mail/mailer';
-import { paymentMethods, shippingPolicies } from '../../server/db/schema';
-import { customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop } from '../support/test-shop';
 
 const count = Number(process.argv[2] ?? 300);
@@ -21,8 +20,7 @@ const db = shop.database.db;
 const token = await shop.login(...LOGINS.b2b);
 const c1 = await customerId(db, 'C0001');
 const a1 = await defaultAddresses(db, c1);
-const method = Object.fromEntries((await db.select().from(paymentMethods)).map((m) => [m.code, m.id]));
-const policy = Object.fromEntries((await db.select().from(shippingPolicies)).map((p) => [p.code, p.id]));
+const { method, policy } = await checkoutChoiceIds(db);
 const product = await makeProduct(db, { quantity: count * 10 });
 
 const wall: number[] = [];

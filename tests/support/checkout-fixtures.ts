@@ -2,7 +2,7 @@
 // carts with rows, and the ids of the demo people (so tests do not depend on the cart API).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { addresses, cartRows, carts, customers, products, productTranslations, systemSettings, users } from '../../server/db/schema';
+import { addresses, cartRows, carts, customers, paymentMethods, products, productTranslations, shippingPolicies, systemSettings, users } from '../../server/db/schema';
 
 let counter = 0;
 
@@ -76,6 +76,13 @@ export async function makeCart(db: Db, spec: CartSpec): Promise<number> {
     await db.insert(cartRows).values(spec.rows.map((r) => ({ cartId: cart!.id, productId: r.product, variantId: r.variant ?? null, qty: r.qty, heldUntil })));
   }
   return cart!.id;
+}
+
+/** The demo's payment method and shipping policy ids by code ('riba-30', 'courier-it', ...). */
+export async function checkoutChoiceIds(db: Db): Promise<{ method: Record<string, number>; policy: Record<string, number> }> {
+  const methods = await db.select({ code: paymentMethods.code, id: paymentMethods.id }).from(paymentMethods);
+  const policies = await db.select({ code: shippingPolicies.code, id: shippingPolicies.id }).from(shippingPolicies);
+  return { method: Object.fromEntries(methods.map((m) => [m.code, m.id])), policy: Object.fromEntries(policies.map((p) => [p.code, p.id])) };
 }
 
 export async function setSetting(db: Db, key: string, value: string) {
