@@ -32,7 +32,8 @@ import { shopRoutes } from './routes/shop';
 import { siteRoutes } from './routes/site';
 import { sliderRoutes } from './routes/sliders';
 import { usersRoutes } from './routes/users';
-import { wishlistsRoutes } from './routes/wishlists';
+import { wishlistHandlers } from './routes/wishlists';
+import { mountOperations } from './operation-routes';
 
 export const API_BASES = ['/api/v3/client', '/api/v2/client'] as const;
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -62,6 +63,8 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   );
   api.use(readToken);
   api.use(decideShopContext);
+  // The contract's operations (ADR 0018); the sub-apps below are being folded into them.
+  mountOperations(api, { ...wishlistHandlers });
   api.route('/auth', authRoutes);
   api.route('/products', productRoutes);
   api.route('/categories', categoryRoutes);
@@ -71,7 +74,6 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.route('/config', configRoutes);
   api.route('/addresses', addressRoutes);
   api.route('/carts', cartsRoutes);
-  api.route('/wishlists', wishlistsRoutes);
   api.route('/promotions', promotionsRoutes);
   api.route('/checkout', checkoutRoutes);
   api.route('/orders', ordersRoutes);

@@ -25,6 +25,8 @@ export interface ApiDeps {
   /** Outgoing HTTP (bot check, proxy); replaceable in tests. */
   fetch: typeof fetch;
   now: () => Date;
+  /** Check every answer against its operation's response schema (tests; a mismatch is a 500). */
+  checkResponses?: boolean;
 }
 
 /** The signed-in user of a request. */

@@ -1,4 +1,6 @@
 // A seeded demo shop behind the API, for API tests (no server, no media files).
+import * as v from 'valibot';
+import { ErrorBodySchema } from '../../src/lib/contract/common';
 import { createApi, type ShopApi } from '../../server/api/app';
 import type { DepsInput } from '../../server/api/context';
 import { memoryMailer, type Mailer, type MailMessage } from '../../server/mail/mailer';
@@ -44,6 +46,14 @@ export const basic = (username: string, password: string) => `Basic ${Buffer.fro
 
 export const API = '/api/v3/client';
 
+/** An error answer must be `{detail, error_list}` (ADR 0018); anything else fails the test that got it. */
+async function expectErrorShape(response: Response) {
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return;
+  const body: unknown = await response.clone().json().catch(() => undefined);
+  const checked = v.safeParse(ErrorBodySchema, body);
+  if (!checked.success) throw new Error(`${response.status} answered outside the error shape: ${JSON.stringify(body)}`);
+}
+
 export async function openTestShop(
   options: { deps?: Partial<DepsInput>; mailer?: Mailer; worker?: Partial<OutboxWorkerOptions> } = {},
 ): Promise<TestShop> {
@@ -59,8 +69,14 @@ export async function openTestShop(
     ...options.worker,
   });
   // Tests pose as different addresses through X-Forwarded-For.
-  const api = createApi({ db: database.db, authDelayMs: 0, trustProxy: true, ...options.deps });
-  const call = (path: string, init?: RequestInit) => Promise.resolve(api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init));
+  // Every answer is checked against its operation's response schema (a mismatch is a 500 that
+  // names the field), and every error answer against the error shape.
+  const api = createApi({ db: database.db, authDelayMs: 0, trustProxy: true, checkResponses: true, ...options.deps });
+  const call = async (path: string, init?: RequestInit) => {
+    const response = await api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init);
+    await expectErrorShape(response);
+    return response;
+  };
   const login = async (username: string, password: string) => {
     const response = await call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password) } });
     const body = (await response.json()) as { token?: string; detail?: string };

@@ -4,6 +4,9 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { ContextQuerySchema } from '../../../src/lib/contract/common';
+import type { OperationSchemas } from '../../../src/lib/contract/operation';
+import { OPERATION_SCHEMAS } from '../../../src/lib/contract/operations';
+import { ROUTES, type OperationName } from '../../../src/lib/contract/routes';
 import { OPERATIONS } from './operations';
 import type { Operation } from './operation';
 
@@ -30,14 +33,56 @@ function queryParameters(schema: GenericSchema | undefined): Json[] {
   return params;
 }
 
-function responses(op: Operation): Json {
+/** The contract's operations (ADR 0018) in the shape of the older hand-kept list, with their statuses and response schemas. */
+function contractOperations(): (Operation & { status: number; response?: GenericSchema })[] {
+  return (Object.keys(ROUTES) as OperationName[]).map((name) => {
+    const route = ROUTES[name];
+    const schemas: OperationSchemas = OPERATION_SCHEMAS[name];
+    const params = schemas.params?.entries ?? {};
+    const pathParams = Object.fromEntries(
+      [...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param!, (jsonSchema(params[param!] ?? ({} as GenericSchema)).description as string | undefined) ?? param!]),
+    );
+    return {
+      method: route.method,
+      path: route.path,
+      tag: schemas.tag,
+      summary: schemas.summary,
+      access: schemas.access,
+      ...(Object.keys(pathParams).length ? { pathParams } : {}),
+      headerParams: schemas.headerParams,
+      query: schemas.query,
+      body: schemas.body,
+      answers: route.status === 204 ? 'No Content' : 'produces' in route ? 'The file' : 'Success',
+      errors: schemas.errors,
+      ...('produces' in route ? { produces: route.produces as string } : {}),
+      status: route.status,
+      response: schemas.response,
+      operationId: name,
+    };
+  });
+}
+
+function responses(op: Operation & { status?: number; response?: GenericSchema }): Json {
   const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  if (op.status !== undefined) {
+    const success: Json =
+      op.status === 204
+        ? { description: 'No Content' }
+        : op.produces
+          ? { description: op.answers, content: { [op.produces]: { schema: { type: 'string', format: 'binary' } } } }
+          : { description: op.answers, content: { 'application/json': { schema: op.response ? jsonSchema(op.response, 'output') : {} } } };
+    return { [op.status]: success, ...errorResponses(op, errorRef) };
+  }
   const out: Json = {
     [op.method === 'post' && /create|add/i.test(op.summary) ? '200' : '200']: op.produces
       ? { description: op.answers, content: { [op.produces]: { schema: { type: 'string', format: 'binary' } } } }
       : { description: op.answers, content: { 'application/json': { schema: op.paged ? { $ref: '#/components/schemas/Paged' } : { type: 'object' } } } },
-    400: { description: 'Invalid input: one error_list entry per field.', ...errorRef },
   };
+  return { ...out, ...errorResponses(op, errorRef) };
+}
+
+function errorResponses(op: Operation, errorRef: Json): Json {
+  const out: Json = { 400: { description: 'Invalid input: one error_list entry per field.', ...errorRef } };
   if (op.access === 'user' || op.access === 'agent') out[401] = { description: 'not authenticated, or an invalid or expired token.', ...errorRef };
   if (op.access === 'user') out[403] = { description: 'PasswordChangeRequired: the token belongs to a user who must change the password (error_list code password_change_required); sign in again after auth/password-change/.', ...errorRef };
   if (op.access === 'agent') out[403] = { description: 'Only agents may call this.', ...errorRef };
@@ -48,12 +93,15 @@ function responses(op: Operation): Json {
 
 export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
   const paths: Record<string, Json> = {};
-  for (const op of OPERATIONS) {
+  const contract = contractOperations();
+  const declared = new Set(contract.map((op) => `${op.method} ${op.path}`));
+  const older = OPERATIONS.filter((op) => !declared.has(`${op.method} ${op.path}`));
+  for (const op of [...contract, ...older] as (Operation & { operationId?: string })[]) {
     const key = `/${op.path}`;
     const entry: Json = {
       tags: [op.tag],
       summary: op.summary,
-      operationId: `${op.method}_${op.path.replace(/[{}]/g, '').replace(/[^a-z0-9]+/gi, '_').replace(/_+$/, '')}`,
+      operationId: op.operationId ?? `${op.method}_${op.path.replace(/[{}]/g, '').replace(/[^a-z0-9]+/gi, '_').replace(/_+$/, '')}`,
       parameters: [
         ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
         ...queryParameters(op.query),

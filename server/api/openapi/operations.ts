@@ -17,7 +17,6 @@ import { CanvasListQuerySchema, CouponApplyBodySchema, CouponRemoveQuerySchema, 
 import { ImportantProductsQuerySchema, ProductPagesQuerySchema } from '../../../src/lib/contract/site-pages';
 import { ShippingPoliciesQuerySchema } from '../../../src/lib/contract/shop';
 import { CustomerListQuerySchema, UserListQuerySchema } from '../../../src/lib/contract/users';
-import { WishlistRowBodySchema, WishlistRowPatchSchema, WishlistRowsQuerySchema } from '../../../src/lib/contract/wishlist';
 import type { Operation } from './operation';
 
 const paged = v.object({ ...PageQuerySchema.entries, order_by: v.optional(v.string()) });
@@ -63,11 +62,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'delete', path: 'carts/row/{id}/', tag: 'Cart', summary: 'Remove a row.', access: 'user', pathParams: { id: 'Row id' }, answers: '{row, removed, cart}' },
   { method: 'post', path: 'promotions/coupons/apply/', tag: 'Cart', summary: 'Apply a coupon to a price or a cart. After 10 codes that are not valid in 15 minutes (per user and per address) every code is refused for the rest of the window.', access: 'user', body: CouponApplyBodySchema, answers: '{code, type, value, discount, final_price}', errors: { 400: 'The coupon is not valid.', 429: 'Too many attempts (Retry-After, seconds)' } },
   { method: 'delete', path: 'promotions/coupons/apply/', tag: 'Cart', summary: "Remove the coupon from a cart.", access: 'user', query: CouponRemoveQuerySchema, answers: 'CartHeader' },
-  { method: 'post', path: 'wishlists/get-or-create/', tag: 'Wishlist', summary: "The customer's wishlist, created unless lazy.", access: 'user', query: GetOrCreateQuerySchema, body: GetOrCreateBodySchema, answers: 'WishlistHeader' },
-  { method: 'get', path: 'wishlists/rows/', tag: 'Wishlist', summary: 'Rows of a wishlist.', access: 'user', query: WishlistRowsQuerySchema, answers: 'Paged<WishlistRow>', paged: true },
-  { method: 'post', path: 'wishlists/rows/', tag: 'Wishlist', summary: 'Add a product with notes.', access: 'user', body: WishlistRowBodySchema, answers: 'WishlistRow', errors: { 400: 'Product already in the wishlist' } },
-  { method: 'patch', path: 'wishlists/row/{id}/', tag: 'Wishlist', summary: 'Change the notes of a row.', access: 'user', pathParams: { id: 'Row id' }, body: WishlistRowPatchSchema, answers: 'WishlistRow' },
-  { method: 'delete', path: 'wishlists/row/{id}/', tag: 'Wishlist', summary: 'Remove a row.', access: 'user', pathParams: { id: 'Row id' }, answers: '204 No Content' },
 
   // Checkout and orders
   { method: 'post', path: 'checkout/init/', tag: 'Checkout', summary: 'What checkout needs: addresses, payment methods, shipping policies, the cart.', access: 'user', body: CheckoutInitBodySchema, answers: 'CheckoutInit' },

@@ -3,6 +3,7 @@
 // API living in this very process, registered by the Node server or the build script.
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { Locale, ShopContext } from '../contract/common';
+import type { OperationFile } from '../contract/operation-io';
 import { fail, ok, type ApiResult } from './result';
 
 export const API_PATH = '/api/v3/client/';
@@ -107,9 +108,9 @@ async function toFailure(error: unknown): Promise<ApiResult<never>> {
 }
 
 /** GET a JSON resource (path relative to the API base, e.g. "products/p/"). */
-export async function getJson<T>(client: KyInstance, path: string, query?: Query): Promise<ApiResult<T>> {
+export async function getJson<T>(client: KyInstance, path: string, query?: Query, headers?: Record<string, string>): Promise<ApiResult<T>> {
   try {
-    return ok(await client.get(path, { searchParams: toSearchParams(query) }).json<T>());
+    return ok(await client.get(path, { searchParams: toSearchParams(query), ...(headers ? { headers } : {}) }).json<T>());
   } catch (error) {
     return toFailure(error);
   }
@@ -126,6 +127,34 @@ export async function sendJson<T>(
   try {
     const response = await client(path, { method, json: body, searchParams: toSearchParams(query), ...(headers ? { headers } : {}) });
     return ok(response.status === 204 ? (undefined as T) : await response.json<T>());
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+
+/** The file name of a Content-Disposition header, else the fallback. */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  if (!match?.[1]) return fallback;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/** GET a file; its name comes from Content-Disposition, else the path's last segment. */
+export async function getFile(client: KyInstance, path: string, query?: Query): Promise<ApiResult<OperationFile>> {
+  try {
+    const response = await client.get(path, { searchParams: toSearchParams(query) });
+    const blob = await response.blob();
+    const fallback = path.split('/').filter(Boolean).pop() ?? 'download';
+    return ok({
+      blob,
+      fileName: dispositionFileName(response.headers.get('content-disposition'), fallback),
+      contentType: response.headers.get('content-type') ?? blob.type,
+    });
   } catch (error) {
     return toFailure(error);
   }

@@ -26,6 +26,9 @@ export interface Paged<T> {
   count: number;
 }
 
+/** The answer of a list call: one page of `item`, and how many there are in all. */
+export const PagedSchema = <S extends v.GenericSchema>(item: S) => v.object({ results: v.array(item), count: v.number() });
+
 /** Query parameters every call accepts. */
 export const ContextQuerySchema = v.object({
   locale: v.optional(v.picklist(LOCALES, 'Unsupported locale: use it, en or es.'), DEFAULT_LOCALE),

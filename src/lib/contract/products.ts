@@ -42,12 +42,13 @@ export const ProductListQuerySchema = v.object({
 });
 export type ProductListQuery = v.InferOutput<typeof ProductListQuerySchema>;
 
-export interface Image {
-  url: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-}
+export const ImageSchema = v.object({
+  url: v.string(),
+  alt: v.string(),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+});
+export type Image = v.InferOutput<typeof ImageSchema>;
 
 export interface CustomFieldValue {
   key: string;
@@ -55,7 +56,9 @@ export interface CustomFieldValue {
   localized_value: string;
 }
 
-export type StockState = 'available' | 'low' | 'backorder' | 'unavailable';
+export const STOCK_STATES = ['available', 'low', 'backorder', 'unavailable'] as const;
+export const StockStateSchema = v.picklist(STOCK_STATES);
+export type StockState = (typeof STOCK_STATES)[number];
 
 /**
  * List prices, and with a customer (signed-in customer, or agent naming one) or a season also

@@ -1,7 +1,7 @@
 // Wishlists (spec section 7, wishlists/): get-or-create like carts, rows of products with notes.
 import * as v from 'valibot';
-import { ContextQuerySchema, PageQuerySchema, type ShopContext } from './common';
-import type { Image, StockState } from './products';
+import { ContextQuerySchema, PageQuerySchema, SHOP_CONTEXTS } from './common';
+import { ImageSchema, StockStateSchema } from './products';
 import { BodyIdSchema } from './cart';
 
 export { GetOrCreateBodySchema as WishlistGetOrCreateBodySchema, GetOrCreateQuerySchema as WishlistGetOrCreateQuerySchema } from './cart';
@@ -35,36 +35,39 @@ export const WishlistRowBodySchema = v.strictObject({
 /** PATCH wishlists/row/{id}/. */
 export const WishlistRowPatchSchema = v.strictObject({ notes: v.nullable(Notes) });
 
-export interface WishlistHeader {
+export const WishlistHeaderSchema = v.object({
   /** Null when a lazy get-or-create found none. */
-  id: number | null;
-  customer: number;
-  agent: number | null;
-  season: number | null;
-  shop_context: ShopContext;
-  rows_count: number;
-}
+  id: v.nullable(v.number()),
+  customer: v.number(),
+  agent: v.nullable(v.number()),
+  season: v.nullable(v.number()),
+  shop_context: v.picklist(SHOP_CONTEXTS),
+  rows_count: v.number(),
+});
+export type WishlistHeader = v.InferOutput<typeof WishlistHeaderSchema>;
 
-export interface WishlistProductDetail {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-  image: Image | null;
-  is_backorderable: boolean;
+export const WishlistProductDetailSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  slug: v.string(),
+  name: v.string(),
+  image: v.nullable(ImageSchema),
+  is_backorderable: v.boolean(),
   /** Units in stock. */
-  quantity: number;
-  stock_state: StockState;
+  quantity: v.number(),
+  stock_state: StockStateSchema,
   /** Per unit for the wishlist's customer and season, VAT excluded. */
-  price: number;
-  unit: string;
-}
+  price: v.number(),
+  unit: v.string(),
+});
+export type WishlistProductDetail = v.InferOutput<typeof WishlistProductDetailSchema>;
 
-export interface WishlistRow {
-  id: number;
-  wishlist: number;
-  product: number;
-  notes: string;
-  created_at: string;
-  product_detail: WishlistProductDetail;
-}
+export const WishlistRowSchema = v.object({
+  id: v.number(),
+  wishlist: v.number(),
+  product: v.number(),
+  notes: v.string(),
+  created_at: v.string(),
+  product_detail: WishlistProductDetailSchema,
+});
+export type WishlistRow = v.InferOutput<typeof WishlistRowSchema>;

@@ -2,9 +2,8 @@
 // only for a signed-in customer, follows $shopFor like the cart (cleared without a customer,
 // reloaded when customer or season change) and refuses a product that is already there.
 import { atom, computed } from 'nanostores';
-import { getJson, sendJson } from '../api/client';
+import { call } from '../api/call';
 import type { ApiFailure, ApiResult } from '../api/result';
-import type { Paged } from '../contract/common';
 import type { WishlistHeader, WishlistRow } from '../contract/wishlist';
 import { addToCart } from './cart';
 import { notify, notifyFailure } from './notify';
@@ -41,14 +40,14 @@ function ownerBody() {
 }
 
 const getOrCreate = (lazy: boolean) =>
-  sendJson<WishlistHeader>(sessionClient(), 'post', 'wishlists/get-or-create/', ownerBody(), { lazy });
+  call(sessionClient(), 'getOrCreateWishlist', { body: ownerBody(), query: { lazy } });
 
 // Answers for a customer that is no longer shown (a fast customer switch) are dropped.
 let generation = 0;
 
 async function loadRows(header: WishlistHeader, mine: number): Promise<ApiResult<WishlistRow[]>> {
   if (header.id === null) return { ok: true, data: [] };
-  const result = await getJson<Paged<WishlistRow>>(sessionClient(), 'wishlists/rows/', { wishlist: header.id, page_size: ROWS_PAGE_SIZE });
+  const result = await call(sessionClient(), 'listWishlistRows', { query: { wishlist: header.id, page_size: ROWS_PAGE_SIZE } });
   if (mine !== generation) return { ok: true, data: $wishlist.get().rows };
   return result.ok ? { ok: true, data: result.data.results } : result;
 }
@@ -122,10 +121,14 @@ export async function addToWishlist(productId: number, notes?: string): Promise<
     header = created.data;
     patch({ header });
   }
-  const result = await sendJson<WishlistRow>(sessionClient(), 'post', 'wishlists/rows/', {
-    wishlist: header.id,
-    product: productId,
-    ...(notes ? { notes } : {}),
+  const wishlistId = header.id;
+  if (wishlistId === null) {
+    // get-or-create without lazy always answers a stored wishlist.
+    patch({ loading: false });
+    return false;
+  }
+  const result = await call(sessionClient(), 'addWishlistRow', {
+    body: { wishlist: wishlistId, product: productId, ...(notes ? { notes } : {}) },
   });
   if (!result.ok) {
     patch({ loading: false });
@@ -144,7 +147,7 @@ export async function addToWishlist(productId: number, notes?: string): Promise<
 
 export async function removeWishlistRow(rowId: number, options: { quiet?: boolean } = {}): Promise<boolean> {
   patch({ loading: true });
-  const result = await sendJson<void>(sessionClient(), 'delete', `wishlists/row/${rowId}/`);
+  const result = await call(sessionClient(), 'deleteWishlistRow', { params: { id: rowId } });
   if (!result.ok) {
     patch({ loading: false });
     notifyFailure('wishlistRemove', result.error);
@@ -160,7 +163,7 @@ export async function removeWishlistRow(rowId: number, options: { quiet?: boolea
 
 export async function updateWishlistNotes(rowId: number, notes: string): Promise<boolean> {
   patch({ loading: true });
-  const result = await sendJson<WishlistRow>(sessionClient(), 'patch', `wishlists/row/${rowId}/`, { notes });
+  const result = await call(sessionClient(), 'updateWishlistRow', { params: { id: rowId }, body: { notes } });
   if (!result.ok) {
     patch({ loading: false });
     notifyFailure('wishlistUpdate', result.error);

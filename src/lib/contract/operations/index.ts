@@ -1,0 +1,9 @@
+// The schemas of every call, by the names of ../routes (server side and types only: the browser
+// must not import this module's values, it would ship valibot).
+import type { OperationSchemas } from '../operation';
+import type { OperationName } from '../routes';
+import { accountOperations } from './accounts';
+import { catalogueOperations } from './catalogue';
+import { orderingOperations } from './ordering';
+
+export const OPERATION_SCHEMAS = { ...accountOperations, ...catalogueOperations, ...orderingOperations } satisfies Record<OperationName, OperationSchemas>;

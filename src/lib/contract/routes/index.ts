@@ -1,0 +1,9 @@
+// Every call of the API by name: method, path and success status (valibot-free: the browser
+// imports this). Order matters where paths overlap: the router tries them in this order.
+import { accountRoutes } from './accounts';
+import { catalogueRoutes } from './catalogue';
+import { orderingRoutes } from './ordering';
+
+export const ROUTES = { ...accountRoutes, ...catalogueRoutes, ...orderingRoutes } as const;
+
+export type OperationName = keyof typeof ROUTES;
