@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
-import { API_ERRORS, ApiError, apiError } from './errors';
+import { API_ERRORS, ApiError, apiError, statusOf } from './errors';
 import { isDatabaseUnavailable } from '../db/faults';
 import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
@@ -99,7 +99,7 @@ export function createApi(input: DepsInput) {
   app.notFound((c) => c.json({ detail: API_ERROR_NOT_FOUND, error_list: [] }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json({ detail: error.detail, error_list: error.errorList }, error.status as 400);
+      return c.json({ detail: error.detail, error_list: error.errorList }, statusOf(error));
     }
     if (isDatabaseUnavailable(error)) {
       // Not the request's fault nor a bug: the database is away for now. One line, no stack.

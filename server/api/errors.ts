@@ -1,66 +1,52 @@
-// The API's error catalogue: every failure the API reports has a stable name, a status and the
-// message of spec section 8 where it gives one. Routes throw `apiError(...)`; one handler turns it
-// into `{detail, error_list}`.
-import type { ErrorItem } from '../../src/lib/contract/common';
-import { IDEMPOTENCY_KEY_REUSED } from '../../src/lib/contract/checkout';
-import { COUPON_PROBLEM_MESSAGES, type CouponProblem } from '../../src/lib/rules/coupon';
+// The HTTP side of the error catalogue (server/shop-errors.ts): the status each name answers.
+// Route handlers may throw `apiError(name)`, the same error domain code throws; one handler
+// (app.ts) turns it into `{detail, error_list, code}` with this status.
+import { SHOP_ERRORS, ShopError, shopError, type ShopErrorName } from '../shop-errors';
 
-export const API_ERRORS = {
-  BadRequest: { status: 400, detail: 'Invalid request.' },
-  ValidationFailed: { status: 400, detail: 'Some fields are not valid.' },
-  MalformedJson: { status: 400, detail: 'The request body is not valid JSON.' },
-  InvalidOrderBy: { status: 400, detail: 'Invalid ordering.' },
-  InvalidLoginCredentials: { status: 401, detail: 'Invalid login credentials' },
-  NotAuthenticated: { status: 401, detail: 'not authenticated' },
-  InvalidToken: { status: 401, detail: 'Invalid or expired token.' },
-  InvalidOtp: { status: 401, detail: 'invalid otp' },
-  InvalidPassword: { status: 400, detail: 'invalid password' },
-  Forbidden: { status: 403, detail: 'You do not have permission to perform this action.' },
-  NotFound: { status: 404, detail: 'Not found.' },
-  UserNotFound: { status: 404, detail: 'user not found' },
-  ProductNotFound: { status: 404, detail: 'Product not found' },
-  NegativeQuantity: { status: 400, detail: 'negative_quantity' },
-  QuantityNotAvailable: { status: 400, detail: 'quantity_not_available' },
-  CouponNotValid: { status: 400, detail: 'The coupon is not valid.' },
-  ProductAlreadyInWishlist: { status: 400, detail: 'Product already in the wishlist' },
-  InvalidOrder: { status: 400, detail: 'Invalid order' },
-  OutOfStock: { status: 409, detail: 'quantity_not_available' },
-  SettingNotFound: { status: 404, detail: 'Unknown setting.' },
-  MethodNotAllowed: { status: 405, detail: 'Method not allowed.' },
-  Conflict: { status: 409, detail: 'The request conflicts with the current state.' },
-  PayloadTooLarge: { status: 413, detail: 'The request body is too large.' },
-  UnsupportedMediaType: { status: 415, detail: 'Send the body as JSON.' },
-  TooManyAttempts: { status: 429, detail: 'Too many attempts, try again later.' },
-  Unexpected: { status: 500, detail: 'Unknown server error' },
-  BadGateway: { status: 502, detail: 'The upstream service did not answer.' },
-  ServiceUnavailable: { status: 503, detail: 'The shop is temporarily unavailable, try again in a moment.' },
-  IdempotencyKeyReused: { status: 409, detail: IDEMPOTENCY_KEY_REUSED },
-  // Sign-in throttling and sessions (ADR 0011); error_list[0].code says which case, for clients.
-  BotCheckRequired: { status: 403, detail: 'Complete the bot check to continue.' },
-  PasswordChangeRequired: { status: 403, detail: 'You must change your password before continuing.' },
-  InvalidValue: { status: 400, detail: 'A value in the request cannot be stored.' },
-  OrderTooLarge: { status: 400, detail: 'The order total is too large. Lower the quantities.' },
-} as const satisfies Record<string, { status: number; detail: string }>;
+export { couponNotValid } from '../shop-errors';
+export type ApiErrorName = ShopErrorName;
+export { ShopError as ApiError };
+export const apiError = shopError;
 
-export type ApiErrorName = keyof typeof API_ERRORS;
+export const ERROR_STATUS = {
+  BadRequest: 400,
+  ValidationFailed: 400,
+  MalformedJson: 400,
+  InvalidOrderBy: 400,
+  InvalidLoginCredentials: 401,
+  NotAuthenticated: 401,
+  InvalidToken: 401,
+  InvalidOtp: 401,
+  InvalidPassword: 400,
+  Forbidden: 403,
+  NotFound: 404,
+  UserNotFound: 404,
+  ProductNotFound: 404,
+  NegativeQuantity: 400,
+  QuantityNotAvailable: 400,
+  CouponNotValid: 400,
+  ProductAlreadyInWishlist: 400,
+  InvalidOrder: 400,
+  OutOfStock: 409,
+  SettingNotFound: 404,
+  MethodNotAllowed: 405,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  TooManyAttempts: 429,
+  Unexpected: 500,
+  BadGateway: 502,
+  ServiceUnavailable: 503,
+  IdempotencyKeyReused: 409,
+  BotCheckRequired: 403,
+  PasswordChangeRequired: 403,
+  InvalidValue: 400,
+  OrderTooLarge: 400,
+} as const satisfies Record<ShopErrorName, number>;
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly detail: string;
-  readonly errorList: ErrorItem[];
-  constructor(readonly errorName: ApiErrorName, errorList: ErrorItem[] = [], detail?: string) {
-    const entry = API_ERRORS[errorName];
-    super(detail ?? entry.detail);
-    this.name = 'ApiError';
-    this.status = entry.status;
-    this.detail = detail ?? entry.detail;
-    this.errorList = errorList;
-  }
-}
+/** Status and English detail by name. */
+export const API_ERRORS = Object.fromEntries(
+  (Object.keys(SHOP_ERRORS) as ShopErrorName[]).map((name) => [name, { status: ERROR_STATUS[name], detail: SHOP_ERRORS[name] }]),
+) as { [K in ShopErrorName]: { status: (typeof ERROR_STATUS)[K]; detail: (typeof SHOP_ERRORS)[K] } };
 
-export const apiError = (name: ApiErrorName, errorList: ErrorItem[] = [], detail?: string) =>
-  new ApiError(name, errorList, detail);
-
-/** The spec's coupon refusal, with the term that failed as error_list[0].code (ADR 0015). */
-export const couponNotValid = (problem: CouponProblem | 'not_found') =>
-  apiError('CouponNotValid', [{ field: 'coupon', code: problem, message: COUPON_PROBLEM_MESSAGES[problem] }]);
+export const statusOf = (error: ShopError) => ERROR_STATUS[error.code];

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agentCustomers } from '../db/schema';
 import type { AuthUser } from '../api/context';
-import { apiError } from '../api/errors';
+import { shopError } from '../shop-errors';
 
 export async function canActFor(db: Db, user: AuthUser, customerId: number): Promise<boolean> {
   if (!user.isAgent) return user.customerId === customerId;
@@ -23,9 +23,9 @@ export async function canActFor(db: Db, user: AuthUser, customerId: number): Pro
 export async function resolveCustomer(db: Db, user: AuthUser, requested: number | undefined): Promise<number> {
   if (requested === undefined) {
     if (user.customerId !== null && !user.isAgent) return user.customerId;
-    throw apiError('ValidationFailed', [{ field: 'customer', code: 'required', message: 'Choose the customer to act for.' }]);
+    throw shopError('ValidationFailed', [{ field: 'customer', code: 'required', message: 'Choose the customer to act for.' }]);
   }
-  if (!(await canActFor(db, user, requested))) throw apiError('Forbidden');
+  if (!(await canActFor(db, user, requested))) throw shopError('Forbidden');
   return requested;
 }
 
@@ -35,6 +35,6 @@ export async function resolveCustomer(db: Db, user: AuthUser, requested: number 
  */
 export async function assertVisible(db: Db, user: AuthUser, ownerCustomerId: number | null | undefined): Promise<void> {
   if (ownerCustomerId === null || ownerCustomerId === undefined || !(await canActFor(db, user, ownerCustomerId))) {
-    throw apiError('NotFound');
+    throw shopError('NotFound');
   }
 }

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';
 import { cartRowsHoldStock, holdEnd } from '../../src/lib/rules/stock-effect';
-import { apiError } from '../api/errors';
+import { shopError } from '../shop-errors';
 import type { Db } from '../db/client';
 import { cartRows, carts, products, variants } from '../db/schema';
 import type { CartRecord, CartRowRecord } from './cart-rows';
@@ -63,7 +63,7 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
   return db.transaction(async (tx) => {
     // Every change of this product's rows queues here, whichever cart it is in.
     const [product] = await tx.select().from(products).where(eq(products.id, change.productId)).for('update');
-    if (!product) throw apiError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+    if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
     let variant: typeof variants.$inferSelect | undefined;
     if (change.variantId !== null) {
       [variant] = await tx
@@ -71,7 +71,7 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
         .from(variants)
         .where(and(eq(variants.id, change.variantId), eq(variants.productId, product.id)))
         .limit(1);
-      if (!variant) throw apiError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
+      if (!variant) throw shopError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
     }
     const [existing] = await tx
       .select()
@@ -92,7 +92,7 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
       await touch(tx, cart.id);
       return { action, row: null, rowId: existing!.id };
     }
-    if (!product.isPublished) throw apiError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+    if (!product.isPublished) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
     const effect = await readStockEffect(tx);
     const rowsHoldStock = cartRowsHoldStock(effect, cart.shopContext);
     const held = await heldByCarts(tx, [product.id], effect, now, cart.id);
@@ -144,7 +144,7 @@ export async function setCartCoupon(db: Db, cartId: number, couponId: number | n
 const touch = (db: Db, cartId: number) => db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 
 const negativeQuantity = () =>
-  apiError('NegativeQuantity', [{ field: 'qty', code: 'negative_quantity', message: 'The quantity must be a positive number' }]);
+  shopError('NegativeQuantity', [{ field: 'qty', code: 'negative_quantity', message: 'The quantity must be a positive number' }]);
 
 function quantityNotAvailable(available: number) {
   const item: ErrorItem = {
@@ -152,5 +152,5 @@ function quantityNotAvailable(available: number) {
     code: 'quantity_not_available',
     message: `The quantity is not available: at most ${available} ${available === 1 ? 'unit' : 'units'} can be in the cart.`,
   };
-  return apiError('QuantityNotAvailable', [item]);
+  return shopError('QuantityNotAvailable', [item]);
 }

@@ -5,7 +5,7 @@ import type { GetOrCreateBody } from '../../src/lib/contract/cart';
 import type { ShopContext } from '../../src/lib/contract/common';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
 import type { AuthUser } from '../api/context';
-import { apiError } from '../api/errors';
+import { shopError } from '../shop-errors';
 import { resolveCustomer } from '../auth/permissions';
 import type { Db } from '../db/client';
 import { agentCustomers, customers, seasons } from '../db/schema';
@@ -24,7 +24,7 @@ export async function resolveOwner(db: Db, user: AuthUser, body: GetOrCreateBody
   const seasonId = body.season ?? null;
   if (seasonId !== null) {
     const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
-    if (!season) throw apiError('ValidationFailed', [{ field: 'season', code: 'not_found', message: 'Unknown season.' }]);
+    if (!season) throw shopError('ValidationFailed', [{ field: 'season', code: 'not_found', message: 'Unknown season.' }]);
   }
   const assigned = await db
     .select({ agentId: agentCustomers.agentId })
@@ -36,7 +36,7 @@ export async function resolveOwner(db: Db, user: AuthUser, body: GetOrCreateBody
   // id would attach the cart to an agent who never saw it.
   if (requested !== null) {
     const allowed = user.isAgent ? requested === user.id : assigned.some((a) => a.agentId === requested);
-    if (!allowed) throw apiError('Forbidden', [{ field: 'agent', code: 'forbidden', message: 'You cannot name this agent.' }]);
+    if (!allowed) throw shopError('Forbidden', [{ field: 'agent', code: 'forbidden', message: 'You cannot name this agent.' }]);
   }
   let agentId: number | null = null;
   if (shopContext === 'b2b') agentId = user.isAgent ? user.id : (requested ?? assigned[0]?.agentId ?? null);

@@ -4,7 +4,7 @@ import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { WishlistHeader, WishlistRow, WishlistRowOrderField } from '../../src/lib/contract/wishlist';
 import { stockState } from '../../src/lib/rules/stock';
-import { apiError } from '../api/errors';
+import { shopError } from '../shop-errors';
 import { priceProducts } from '../catalogue/prices';
 import { toImage } from '../catalogue/product-list';
 import type { Db } from '../db/client';
@@ -70,9 +70,9 @@ export async function wishlistRowWithList(db: Db, rowId: number) {
 /** Adds a product; the unique index settles concurrent adds of the same one. */
 export async function addWishlistRow(db: Db, wishlist: WishlistRecord, productId: number, notes: string): Promise<WishlistRowRecord> {
   const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.isPublished, true))).limit(1);
-  if (!product) throw apiError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+  if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
   const [row] = await db.insert(wishlistRows).values({ wishlistId: wishlist.id, productId, notes }).onConflictDoNothing().returning();
-  if (!row) throw apiError('ProductAlreadyInWishlist', [{ field: 'product', code: 'already_in_wishlist', message: 'Product already in the wishlist' }]);
+  if (!row) throw shopError('ProductAlreadyInWishlist', [{ field: 'product', code: 'already_in_wishlist', message: 'Product already in the wishlist' }]);
   await touch(db, wishlist.id);
   return row;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ProductPrice } from '../../src/lib/contract/products';
 import type { ApiEnv } from '../api/context';
-import { apiError } from '../api/errors';
+import { shopError } from '../shop-errors';
 import { requireUser } from '../api/middleware/auth';
 import { resolveCustomer } from '../auth/permissions';
 import type { Db } from '../db/client';
@@ -26,7 +26,7 @@ export async function viewingCustomer(c: Context<ApiEnv>, named: number | undefi
 export async function assertSeason(db: Db, seasonId: number | undefined): Promise<void> {
   if (seasonId === undefined) return;
   const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
-  if (!row) throw apiError('ValidationFailed', [{ field: 'season', code: 'invalid', message: 'Unknown season.' }]);
+  if (!row) throw shopError('ValidationFailed', [{ field: 'season', code: 'invalid', message: 'Unknown season.' }]);
 }
 
 type Priced = { id: number; price: ProductPrice };

@@ -9,7 +9,7 @@ import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contrac
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
 import type { AuthUser } from '../api/context';
-import { apiError, couponNotValid } from '../api/errors';
+import { couponNotValid, shopError } from '../shop-errors';
 import { auditAgentAction } from '../auth/audit';
 import { redeemOnce } from '../cart/coupon-store';
 import { customerShopContext, lockCustomer } from '../cart/owner';
@@ -116,7 +116,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   const { body, customerId, locale, now } = input;
   // The cart lock queues a second checkout of the same cart behind this one.
   const [cart] = await tx.select().from(carts).where(eq(carts.id, body.cart)).for('update');
-  if (!cart || cart.customerId !== customerId) throw apiError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
+  if (!cart || cart.customerId !== customerId) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
   const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, cart.id));
   const earlier = await orderByKey(tx, input, { couponId: cart.couponId, items });
   if (earlier) return { order: earlier, created: false };
@@ -132,21 +132,21 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
     .where(and(inArray(addresses.id, [body.billing_address, body.shipping_address]), eq(addresses.customerId, customerId), isNull(addresses.deletedAt)));
   const billing = book.find((a) => a.id === body.billing_address);
   const shipping = book.find((a) => a.id === body.shipping_address);
-  if (!billing) throw apiError('NotFound', fieldError('billing_address', 'not_found', 'Billing address not found.'));
-  if (!shipping) throw apiError('NotFound', fieldError('shipping_address', 'not_found', 'Shipping address not found.'));
-  if (billing.type !== 'Billing') throw apiError('ValidationFailed', fieldError('billing_address', 'invalid', 'This is not a billing address.'));
-  if (shipping.type !== 'Shipping') throw apiError('ValidationFailed', fieldError('shipping_address', 'invalid', 'This is not a shipping address.'));
+  if (!billing) throw shopError('NotFound', fieldError('billing_address', 'not_found', 'Billing address not found.'));
+  if (!shipping) throw shopError('NotFound', fieldError('shipping_address', 'not_found', 'Shipping address not found.'));
+  if (billing.type !== 'Billing') throw shopError('ValidationFailed', fieldError('billing_address', 'invalid', 'This is not a billing address.'));
+  if (shipping.type !== 'Shipping') throw shopError('ValidationFailed', fieldError('shipping_address', 'invalid', 'This is not a shipping address.'));
 
   // One query at a time: a transaction is one connection.
   const policies = await policiesFor(tx, { country: shipping.country, context: shopContext, typedCode: body.free_shipping_code });
   const methods = await paymentMethodsFor(tx, shopContext);
   const policy = policies.find((p) => p.policy.id === body.shipping_method)?.policy;
-  if (!policy) throw apiError('ValidationFailed', fieldError('shipping_method', 'invalid', 'This shipping method is not available for the chosen address.'));
+  if (!policy) throw shopError('ValidationFailed', fieldError('shipping_method', 'invalid', 'This shipping method is not available for the chosen address.'));
   const payment = methods.find((m) => m.id === body.payment_method);
-  if (!payment) throw apiError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
+  if (!payment) throw shopError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
 
   // Lock every stock item of the cart in id order, so two checkouts sharing items cannot deadlock.
-  if (items.length === 0) throw apiError('InvalidOrder');
+  if (items.length === 0) throw shopError('InvalidOrder');
   const productIds = [...new Set(items.map((i) => i.productId))];
   const variantIds = [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))];
   await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
@@ -156,8 +156,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
 
   // Read after the locks: prices, promotion, coupon and stock as they are now.
   const quote = await quoteCart(tx, cart, { locale, now });
-  if (quote.lines.length === 0) throw apiError('InvalidOrder');
-  if (quote.problems.length) throw apiError('OutOfStock', quote.problems);
+  if (quote.lines.length === 0) throw shopError('InvalidOrder');
+  if (quote.problems.length) throw shopError('OutOfStock', quote.problems);
   // The terms are checked again now: an order is never placed with a coupon they refuse.
   if (cart.couponId !== null && quote.summary.couponProblem) throw couponNotValid(quote.summary.couponProblem);
 
@@ -168,13 +168,13 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
       .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses))))
       .returning({ id: coupons.id });
-    if (counted.length === 0) throw apiError('Conflict', fieldError('coupon', 'used_up', 'The coupon is not valid.'), 'The coupon is not valid.');
+    if (counted.length === 0) throw shopError('Conflict', fieldError('coupon', 'used_up', 'The coupon is not valid.'), 'The coupon is not valid.');
   }
 
   const goods = quote.totals(0).goods;
   const totals = quote.totals(shippingPrice({ price: policy.price, freeFrom: policy.freeFrom }, goods));
   if (exceedsOrderAmount(totals, quote.lines.map(({ row }) => row.total))) {
-    throw apiError('OrderTooLarge', fieldError('cart', 'total_too_large', 'The order total is beyond what an order can hold.'));
+    throw shopError('OrderTooLarge', fieldError('cart', 'total_too_large', 'The order total is beyond what an order can hold.'));
   }
   const number = await nextOrderNumber(tx, now.getUTCFullYear());
   const [order] = await tx

@@ -1,0 +1,62 @@
+// The shop's error catalogue, below any transport: every failure the domain or the API reports
+// has a stable name (sent to clients as `code`) and the English message of spec section 8 where
+// it gives one. Domain code throws `shopError(name)`; only the API layer (server/api/errors.ts)
+// knows which HTTP status a name answers.
+import type { ErrorItem } from '../src/lib/contract/common';
+import { IDEMPOTENCY_KEY_REUSED } from '../src/lib/contract/checkout';
+import { COUPON_PROBLEM_MESSAGES, type CouponProblem } from '../src/lib/rules/coupon';
+
+export const SHOP_ERRORS = {
+  BadRequest: 'Invalid request.',
+  ValidationFailed: 'Some fields are not valid.',
+  MalformedJson: 'The request body is not valid JSON.',
+  InvalidOrderBy: 'Invalid ordering.',
+  InvalidLoginCredentials: 'Invalid login credentials',
+  NotAuthenticated: 'not authenticated',
+  InvalidToken: 'Invalid or expired token.',
+  InvalidOtp: 'invalid otp',
+  InvalidPassword: 'invalid password',
+  Forbidden: 'You do not have permission to perform this action.',
+  NotFound: 'Not found.',
+  UserNotFound: 'user not found',
+  ProductNotFound: 'Product not found',
+  NegativeQuantity: 'negative_quantity',
+  QuantityNotAvailable: 'quantity_not_available',
+  CouponNotValid: 'The coupon is not valid.',
+  ProductAlreadyInWishlist: 'Product already in the wishlist',
+  InvalidOrder: 'Invalid order',
+  OutOfStock: 'quantity_not_available',
+  SettingNotFound: 'Unknown setting.',
+  MethodNotAllowed: 'Method not allowed.',
+  Conflict: 'The request conflicts with the current state.',
+  PayloadTooLarge: 'The request body is too large.',
+  UnsupportedMediaType: 'Send the body as JSON.',
+  TooManyAttempts: 'Too many attempts, try again later.',
+  Unexpected: 'Unknown server error',
+  BadGateway: 'The upstream service did not answer.',
+  ServiceUnavailable: 'The shop is temporarily unavailable, try again in a moment.',
+  IdempotencyKeyReused: IDEMPOTENCY_KEY_REUSED,
+  BotCheckRequired: 'Complete the bot check to continue.',
+  PasswordChangeRequired: 'You must change your password before continuing.',
+  InvalidValue: 'A value in the request cannot be stored.',
+  OrderTooLarge: 'The order total is too large. Lower the quantities.',
+} as const satisfies Record<string, string>;
+
+export type ShopErrorName = keyof typeof SHOP_ERRORS;
+
+export class ShopError extends Error {
+  readonly detail: string;
+  readonly errorList: ErrorItem[];
+  constructor(readonly code: ShopErrorName, errorList: ErrorItem[] = [], detail?: string) {
+    super(detail ?? SHOP_ERRORS[code]);
+    this.name = 'ShopError';
+    this.detail = detail ?? SHOP_ERRORS[code];
+    this.errorList = errorList;
+  }
+}
+
+export const shopError = (name: ShopErrorName, errorList: ErrorItem[] = [], detail?: string) => new ShopError(name, errorList, detail);
+
+/** The spec's coupon refusal, with the term that failed as error_list[0].code (ADR 0015). */
+export const couponNotValid = (problem: CouponProblem | 'not_found') =>
+  shopError('CouponNotValid', [{ field: 'coupon', code: problem, message: COUPON_PROBLEM_MESSAGES[problem] }]);
