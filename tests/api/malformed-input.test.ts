@@ -2,7 +2,9 @@
 // 4xx (or a normal answer) — never a 5xx.
 import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../server/api/openapi/operations';
+import { documentedOperations } from '../../server/api/openapi/document';
+
+const OPERATIONS = documentedOperations();
 import type { Operation } from '../../server/api/openapi/operation';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 import { hasInvalidCharacters } from '../../src/lib/rules/text';

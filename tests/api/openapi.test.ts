@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../server/api/openapi/operations';
+import { documentedOperations } from '../../server/api/openapi/document';
+
+const OPERATIONS = documentedOperations();
 import { openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;

@@ -91,12 +91,16 @@ function errorResponses(op: Operation, errorRef: Json): Json {
   return out;
 }
 
-export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
-  const paths: Record<string, Json> = {};
+/** Every operation the document describes. */
+export function documentedOperations(): Operation[] {
   const contract = contractOperations();
   const declared = new Set(contract.map((op) => `${op.method} ${op.path}`));
-  const older = OPERATIONS.filter((op) => !declared.has(`${op.method} ${op.path}`));
-  for (const op of [...contract, ...older] as (Operation & { operationId?: string })[]) {
+  return [...contract, ...OPERATIONS.filter((op) => !declared.has(`${op.method} ${op.path}`))];
+}
+
+export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of documentedOperations() as (Operation & { operationId?: string })[]) {
     const key = `/${op.path}`;
     const entry: Json = {
       tags: [op.tag],
