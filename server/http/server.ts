@@ -6,12 +6,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import {
-  isLocale, localeCookie, localeFromCookieHeader, DEFAULT_LOCALE, type Locale,
-} from '../../src/lib/i18n/locales';
-import { chooseLocale } from '../../src/lib/i18n/locale-choice';
+import { isLocale, localeFromCookieHeader, DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales';
 import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
 import { refuseOversizedBody } from './body-limit';
+import { routeLocale } from './locale-routing';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
 import { buildRobots, buildSitemap, cached } from './sitemap';
@@ -158,26 +156,9 @@ export async function createShopServer(options: ServerOptions) {
       return;
     }
 
-    const choice = chooseLocale({
-      pathname,
-      requested: url.searchParams.get('lan'),
-      cookie: localeFromCookieHeader(req.headers.cookie),
-      acceptLanguage: req.headers['accept-language'],
-      defaultLocale: DEFAULT_LOCALE,
-      settingLocale: relative === '' ? await settingLocale() : undefined,
-    });
-    if (choice.kind === 'redirect') {
-      // The root and the home page send the visitor to its language's home.
-      res.writeHead(302, {
-        Location: choice.location + otherParams(url.searchParams),
-        'Cache-Control': 'no-store',
-        Vary: 'Cookie, Accept-Language',
-        ...(choice.setCookie ? { 'Set-Cookie': localeCookie(choice.setCookie, secureCookies) } : {}),
-      });
-      return res.end();
-    }
-    const { locale } = choice;
-    if (choice.setCookie) res.setHeader('Set-Cookie', localeCookie(choice.setCookie, secureCookies));
+    const chosen = await routeLocale(req, res, url, { secureCookies, settingLocale });
+    if (!chosen) return;
+    const { locale } = chosen;
 
     const target = resolvePage(client, relative, locale);
     if (target.kind === 'file') {
@@ -231,14 +212,6 @@ export async function createShopServer(options: ServerOptions) {
     if (address && typeof address === 'object') renderBase = `http://${address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
   });
   return Object.assign(server, { pageWriter: writer });
-}
-
-/** The query a redirect keeps (campaign tags and the like); the language switch is done. */
-function otherParams(params: URLSearchParams): string {
-  const rest = new URLSearchParams(params);
-  rest.delete('lan');
-  const query = rest.toString();
-  return query ? `?${query}` : '';
 }
 
 export type { StaticIndex };
