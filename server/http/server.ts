@@ -12,7 +12,8 @@ import { refuseOversizedBody } from './body-limit';
 import { routeLocale } from './locale-routing';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
-import { buildRobots, buildSitemap, cached } from './sitemap';
+import { buildRobots, buildSitemap, SITEMAP_TTL_MS } from './sitemap';
+import { ttlMemo } from '../../src/lib/cache/ttl-memo';
 import { sendResized, wantsResize } from './media-images';
 import { hotKey, keepHot, sendHot } from './hot-pages';
 import { isPageFile, isPublicFile, pathHeaderValue, resolvePage } from './page-routing';
@@ -77,14 +78,15 @@ export async function createShopServer(options: ServerOptions) {
     return { status: response.status, body: withPolicyMeta(body, response.headers.get('content-security-policy')) };
   };
   const writer: PageWriter = pageWriter(clientDir, render, (relative) => client.refresh?.(relative));
-  const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
+  // Generated texts: a failure is not remembered, and the last text stands in for it.
+  const sitemap = ttlMemo(() => buildSitemap(options.api, options.publicSiteUrl), { ttlMs: SITEMAP_TTL_MS, staleOnError: true });
   // The robots text is a setting: it follows a change within the half minute, without a rebuild.
-  const robots = cached(() => buildRobots(options.api, options.publicSiteUrl), 30_000);
+  const robots = ttlMemo(() => buildRobots(options.api, options.publicSiteUrl), { ttlMs: 30_000, staleOnError: true });
   // The root's fallback language is the DEFAULT_LOCALE setting (spec section 3), read at most
   // every half minute; the database away, the built default.
-  const defaultLocaleSetting = cached(() => readPublicSetting(options.api, 'DEFAULT_LOCALE').then((v) => v ?? ''), 30_000);
+  const defaultLocaleSetting = ttlMemo(() => readPublicSetting(options.api, 'DEFAULT_LOCALE').then((v) => v ?? ''), { ttlMs: 30_000, staleOnError: true });
   const settingLocale = async () => {
-    const value = await defaultLocaleSetting().catch(() => '');
+    const value = await defaultLocaleSetting.get().catch(() => '');
     return isLocale(value) ? value : undefined;
   };
   const security = pageSecurity(options.publicSiteUrl, () => readPublicSetting(options.api, 'PAGE_BUILDER_URL'));
@@ -133,7 +135,7 @@ export async function createShopServer(options: ServerOptions) {
     }
     if (pathname === '/robots.txt' || pathname === '/sitemap.xml') {
       // Both are made from the API: with the database away and nothing kept, "try again".
-      const text = await (pathname === '/robots.txt' ? robots() : sitemap()).catch(() => null);
+      const text = await (pathname === '/robots.txt' ? robots.get() : sitemap.get()).catch(() => null);
       if (text === null) return unavailable(res);
       return sendText(req, res, pathname === '/robots.txt' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8', text, 'public, max-age=600');
     }
