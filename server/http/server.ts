@@ -1,6 +1,5 @@
 // The one Node process of the shop: hashed assets, media, the API, prerendered pages for the
 // visitor's locale, on-demand pages, and translated error pages (ARCHITECTURE.md, "One picture").
-import compression from 'compression';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { isLocale, localeFromCookieHeader, DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales';
 import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
 import { refuseOversizedBody } from './body-limit';
+import { compressAnswer } from './compress';
 import { routeLocale } from './locale-routing';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
@@ -41,7 +41,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 const MEDIA_CACHE = 'public, max-age=86400';
 
-const compress = compression({ threshold: 1024 });
 const RENDER_TIMEOUT_MS = 30_000;
 
 /** The database (or what is made from it) is away for now: the client may try again shortly. */
@@ -95,7 +94,7 @@ export async function createShopServer(options: ServerOptions) {
 
   /** Small generated texts (robots, sitemap, build manifest), compressed when worth it. */
   async function sendText(req: IncomingMessage, res: ServerResponse, type: string, text: string, cacheControl: string) {
-    await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+    compressAnswer(req, res);
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' });
     res.end(req.method === 'HEAD' ? undefined : text);
   }
@@ -108,7 +107,7 @@ export async function createShopServer(options: ServerOptions) {
     res.setHeader('Vary', 'Cookie');
     res.setHeader('Cache-Control', 'no-store');
     keepFramePolicy(res);
-    await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+    compressAnswer(req, res);
     await astro(req, res);
   }
 
@@ -126,7 +125,7 @@ export async function createShopServer(options: ServerOptions) {
 
     if (pathname.startsWith('/api/')) {
       if (refuseOversizedBody(req, res, MAX_BODY_BYTES)) return;
-      await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+      compressAnswer(req, res);
       return apiListener(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
