@@ -1,12 +1,13 @@
 // npm run build: builds the storefront from the configured database (or SHOP_API_URL when
 // another server is running; PGlite cannot be opened by two processes at once).
 import { loadConfig } from './config';
+import { demoSeed } from './seed/seed';
 import { buildSite } from './build-site';
 import { openShop } from './runtime';
 import { lastChangeId } from './pages/page-changes';
 
 const config = loadConfig();
-const shop = config.shopApiUrl ? null : await openShop(config, { seed: true, log: (m) => console.log(`[shop] ${m}`) });
+const shop = config.shopApiUrl ? null : await openShop(config, { prepare: demoSeed(config.dataDir, (m) => console.log(`[shop] ${m}`)), log: (m) => console.log(`[shop] ${m}`) });
 let code = 0;
 try {
   await buildSite(config.distDir, (m) => console.log(`[build] ${m}`), { changesAsOf: shop ? () => lastChangeId(shop.database.db) : undefined });

@@ -78,6 +78,11 @@ export function parseTrustProxy(raw: string | undefined): number {
   return Number(raw);
 }
 
+/** Generated and uploaded media under the data directory (served at /media/). */
+export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');
+/** Files only some users may download (customers' own documents). */
+export const privateDirOf = (dataDir: string) => path.join(dataDir, 'private');
+
 export function loadConfig(): Config {
   const port = intEnv('PORT', 4321);
   const dataDir = path.resolve(ROOT_DIR, env('DATA_DIR') ?? '.data');

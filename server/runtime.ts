@@ -1,12 +1,11 @@
 // Opens the shop: database (migrated), API, and the in-process hook the storefront's API
 // client uses during builds and on-demand renders.
 import path from 'node:path';
-import type { Config } from './config';
+import { privateDirOf, type Config } from './config';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { createApi, type ShopApi } from './api/app';
-import { openConfiguredDatabase, type Database } from './db/client';
-import { mediaDirOf, privateDirOf, seedDemoShop } from './seed/seed';
+import { openConfiguredDatabase, type Database, type Db } from './db/client';
 
 export interface Shop {
   config: Config;
@@ -17,13 +16,22 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export async function openShop(config: Config, options: { seed?: boolean; log?: (m: string) => void } = {}): Promise<Shop> {
+export interface OpenOptions {
+  /**
+   * Runs on the migrated database before anything is served. The demo starters (start.ts,
+   * build.ts) pass the seed here, so that serving code never imports it (ADR 0019).
+   */
+  prepare?: (db: Db) => Promise<unknown>;
+  log?: (m: string) => void;
+}
+
+export async function openShop(config: Config, options: OpenOptions = {}): Promise<Shop> {
   const log = options.log ?? (() => {});
   const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     log(`database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
-    if (options.seed) await seedDemoShop(database.db, { mediaDir: mediaDirOf(config.dataDir), privateDir: privateDirOf(config.dataDir), log });
+    await options.prepare?.(database.db);
   } catch (error) {
     await database.close();
     throw error;

@@ -3,12 +3,12 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { readBuildInfo } from './build-site';
+import { mediaDirOf } from './config';
 import { createShopServer } from './http/server';
 import { purgeNotifier } from './pages/purge';
 import { useTagDatabase } from './pages/page-tags';
 import { createRegenerator, type Regenerator } from './pages/regenerator';
 import type { Shop } from './runtime';
-import { mediaDirOf } from './seed/seed';
 
 /** How long a start waits for the pages changed since the build before it says it is running. */
 const FIRST_ROUND_WAIT_MS = 60_000;

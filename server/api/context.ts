@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
+import type { AuthUser } from '../auth/auth-user';
 
 /** What the API needs from the process that hosts it. */
 export interface ApiDeps {
@@ -29,19 +30,7 @@ export interface ApiDeps {
   checkResponses?: boolean;
 }
 
-/** The signed-in user of a request. */
-export interface AuthUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAgent: boolean;
-  customerId: number | null;
-  /** The kind of the user's own customer (null for agents): it decides the shop context (ADR 0015). */
-  customerKind: ShopContext | null;
-  mustChangePassword: boolean;
-  tokenId: number;
-}
+export type { AuthUser };
 
 export interface ApiEnv {
   Variables: {

@@ -1,7 +1,7 @@
 // The audit log of what agents do on a customer's behalf.
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from './auth-user';
 
 export async function auditAgentAction(
   db: Db,

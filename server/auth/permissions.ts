@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agentCustomers } from '../db/schema';
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from './auth-user';
 import { shopError } from '../shop-errors';
 
 export async function canActFor(db: Db, user: AuthUser, customerId: number): Promise<boolean> {

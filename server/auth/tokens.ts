@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, customers, users } from '../db/schema';
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from './auth-user';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

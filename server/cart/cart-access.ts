@@ -1,5 +1,5 @@
 // Finding a cart the user may act on, and its summary after a change.
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from '../auth/auth-user';
 import { assertVisible } from '../auth/permissions';
 import type { Db } from '../db/client';
 import type { CartRecord } from './cart-rows';

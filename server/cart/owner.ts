@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { GetOrCreateBody } from '../../src/lib/contract/cart';
 import type { ShopContext } from '../../src/lib/contract/common';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from '../auth/auth-user';
 import { shopError } from '../shop-errors';
 import { resolveCustomer } from '../auth/permissions';
 import type { Db } from '../db/client';

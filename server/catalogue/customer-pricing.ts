@@ -1,26 +1,11 @@
-// Which customer and season a catalogue call prices for, and those prices merged into its answer.
+// Which season a catalogue call prices for, and the customer's prices merged into its answer
+// (the customer itself is chosen from the request in server/api/viewing-customer.ts).
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { ProductPrice } from '../../src/lib/contract/products';
-import type { ApiEnv } from '../api/context';
 import { shopError } from '../shop-errors';
-import { requireUser } from '../api/middleware/auth';
-import { resolveCustomer } from '../auth/permissions';
 import type { Db } from '../db/client';
 import { seasons } from '../db/schema';
 import { priceProducts, priceVariants, type PriceQuery } from './prices';
-
-/**
- * The customer whose view (prices, own documents) a call shows: the one named (only by a user who may act
- * for it), else a signed-in customer's own; none for anonymous callers and agents who name none.
- * `required` (annotate_ordered_qty) makes a customer mandatory, as for any call acting for one.
- */
-export async function viewingCustomer(c: Context<ApiEnv>, named: number | undefined, required = false): Promise<number | undefined> {
-  const { db } = c.get('deps');
-  if (named !== undefined || required) return resolveCustomer(db, requireUser(c), named);
-  const user = c.get('user');
-  return user && !user.isAgent && user.customerId !== null ? user.customerId : undefined;
-}
 
 /** 400 on `season` when it names no season. */
 export async function assertSeason(db: Db, seasonId: number | undefined): Promise<void> {

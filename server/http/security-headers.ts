@@ -4,6 +4,7 @@
 // the hot path's included (server.ts sets these before anything else answers).
 import type { ServerResponse } from 'node:http';
 import type { ShopApi } from '../api/app';
+import { ttlMemo } from '../../src/lib/cache/ttl-memo';
 import { webOrigin } from '../../src/lib/rules/safe-link';
 import { hstsFor, PERMISSIONS_POLICY, REFERRER_POLICY } from '../api/middleware/security-headers';
 
@@ -54,23 +55,19 @@ export interface PageSecurity {
 export function pageSecurity(publicSiteUrl: string, readPageBuilderUrl: () => Promise<string | null>): PageSecurity {
   const everywhere = headerList(publicSiteUrl, null);
   let preview = everywhere;
-  let readAt = 0;
-  let pending: Promise<void> | undefined;
+  // The database is away: the last known value holds (never a wider one).
+  const origin = ttlMemo(() => readPageBuilderUrl().then(webOrigin), { ttlMs: SETTING_TTL_MS, staleOnError: true });
   const refresh = () =>
-    (pending ??= readPageBuilderUrl()
-      .then((url) => {
-        const origin = webOrigin(url);
-        preview = origin ? headerList(publicSiteUrl, origin) : everywhere;
-        readAt = Date.now();
-      })
-      // The database is away: the last known value holds (never a wider one).
-      .catch(() => undefined)
-      .finally(() => (pending = undefined)));
+    origin.get().then(
+      (known) => void (preview = known ? headerList(publicSiteUrl, known) : everywhere),
+      () => undefined,
+    );
   return {
     apply(res, url) {
       let list = everywhere;
       if (isPreviewPath(url)) {
-        if (Date.now() - readAt > SETTING_TTL_MS) void refresh();
+        // Answers with the value known now; a stale one is read again for the next request.
+        void refresh();
         list = preview;
       }
       for (const [name, value] of list) res.setHeader(name, value);

@@ -1,20 +1,19 @@
 // The one Node process of the shop: hashed assets, media, the API, prerendered pages for the
 // visitor's locale, on-demand pages, and translated error pages (ARCHITECTURE.md, "One picture").
-import compression from 'compression';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import {
-  isLocale, localeCookie, localeFromCookieHeader, DEFAULT_LOCALE, type Locale,
-} from '../../src/lib/i18n/locales';
-import { chooseLocale } from '../../src/lib/i18n/locale-choice';
+import { isLocale, localeFromCookieHeader, DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales';
 import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
 import { refuseOversizedBody } from './body-limit';
+import { compressAnswer } from './compress';
+import { routeLocale } from './locale-routing';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
-import { buildRobots, buildSitemap, cached } from './sitemap';
+import { buildRobots, buildSitemap, SITEMAP_TTL_MS } from './sitemap';
+import { ttlMemo } from '../../src/lib/cache/ttl-memo';
 import { sendResized, wantsResize } from './media-images';
 import { hotKey, keepHot, sendHot } from './hot-pages';
 import { isPageFile, isPublicFile, pathHeaderValue, resolvePage } from './page-routing';
@@ -42,7 +41,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 const MEDIA_CACHE = 'public, max-age=86400';
 
-const compress = compression({ threshold: 1024 });
 const RENDER_TIMEOUT_MS = 30_000;
 
 /** The database (or what is made from it) is away for now: the client may try again shortly. */
@@ -79,14 +77,15 @@ export async function createShopServer(options: ServerOptions) {
     return { status: response.status, body: withPolicyMeta(body, response.headers.get('content-security-policy')) };
   };
   const writer: PageWriter = pageWriter(clientDir, render, (relative) => client.refresh?.(relative));
-  const sitemap = cached(() => buildSitemap(options.api, options.publicSiteUrl));
+  // Generated texts: a failure is not remembered, and the last text stands in for it.
+  const sitemap = ttlMemo(() => buildSitemap(options.api, options.publicSiteUrl), { ttlMs: SITEMAP_TTL_MS, staleOnError: true });
   // The robots text is a setting: it follows a change within the half minute, without a rebuild.
-  const robots = cached(() => buildRobots(options.api, options.publicSiteUrl), 30_000);
+  const robots = ttlMemo(() => buildRobots(options.api, options.publicSiteUrl), { ttlMs: 30_000, staleOnError: true });
   // The root's fallback language is the DEFAULT_LOCALE setting (spec section 3), read at most
   // every half minute; the database away, the built default.
-  const defaultLocaleSetting = cached(() => readPublicSetting(options.api, 'DEFAULT_LOCALE').then((v) => v ?? ''), 30_000);
+  const defaultLocaleSetting = ttlMemo(() => readPublicSetting(options.api, 'DEFAULT_LOCALE').then((v) => v ?? ''), { ttlMs: 30_000, staleOnError: true });
   const settingLocale = async () => {
-    const value = await defaultLocaleSetting().catch(() => '');
+    const value = await defaultLocaleSetting.get().catch(() => '');
     return isLocale(value) ? value : undefined;
   };
   const security = pageSecurity(options.publicSiteUrl, () => readPublicSetting(options.api, 'PAGE_BUILDER_URL'));
@@ -95,7 +94,7 @@ export async function createShopServer(options: ServerOptions) {
 
   /** Small generated texts (robots, sitemap, build manifest), compressed when worth it. */
   async function sendText(req: IncomingMessage, res: ServerResponse, type: string, text: string, cacheControl: string) {
-    await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+    compressAnswer(req, res);
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' });
     res.end(req.method === 'HEAD' ? undefined : text);
   }
@@ -108,7 +107,7 @@ export async function createShopServer(options: ServerOptions) {
     res.setHeader('Vary', 'Cookie');
     res.setHeader('Cache-Control', 'no-store');
     keepFramePolicy(res);
-    await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+    compressAnswer(req, res);
     await astro(req, res);
   }
 
@@ -126,7 +125,7 @@ export async function createShopServer(options: ServerOptions) {
 
     if (pathname.startsWith('/api/')) {
       if (refuseOversizedBody(req, res, MAX_BODY_BYTES)) return;
-      await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+      compressAnswer(req, res);
       return apiListener(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -135,7 +134,7 @@ export async function createShopServer(options: ServerOptions) {
     }
     if (pathname === '/robots.txt' || pathname === '/sitemap.xml') {
       // Both are made from the API: with the database away and nothing kept, "try again".
-      const text = await (pathname === '/robots.txt' ? robots() : sitemap()).catch(() => null);
+      const text = await (pathname === '/robots.txt' ? robots.get() : sitemap.get()).catch(() => null);
       if (text === null) return unavailable(res);
       return sendText(req, res, pathname === '/robots.txt' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8', text, 'public, max-age=600');
     }
@@ -158,26 +157,9 @@ export async function createShopServer(options: ServerOptions) {
       return;
     }
 
-    const choice = chooseLocale({
-      pathname,
-      requested: url.searchParams.get('lan'),
-      cookie: localeFromCookieHeader(req.headers.cookie),
-      acceptLanguage: req.headers['accept-language'],
-      defaultLocale: DEFAULT_LOCALE,
-      settingLocale: relative === '' ? await settingLocale() : undefined,
-    });
-    if (choice.kind === 'redirect') {
-      // The root and the home page send the visitor to its language's home.
-      res.writeHead(302, {
-        Location: choice.location + otherParams(url.searchParams),
-        'Cache-Control': 'no-store',
-        Vary: 'Cookie, Accept-Language',
-        ...(choice.setCookie ? { 'Set-Cookie': localeCookie(choice.setCookie, secureCookies) } : {}),
-      });
-      return res.end();
-    }
-    const { locale } = choice;
-    if (choice.setCookie) res.setHeader('Set-Cookie', localeCookie(choice.setCookie, secureCookies));
+    const chosen = await routeLocale(req, res, url, { secureCookies, settingLocale });
+    if (!chosen) return;
+    const { locale } = chosen;
 
     const target = resolvePage(client, relative, locale);
     if (target.kind === 'file') {
@@ -231,14 +213,6 @@ export async function createShopServer(options: ServerOptions) {
     if (address && typeof address === 'object') renderBase = `http://${address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
   });
   return Object.assign(server, { pageWriter: writer });
-}
-
-/** The query a redirect keeps (campaign tags and the like); the language switch is done. */
-function otherParams(params: URLSearchParams): string {
-  const rest = new URLSearchParams(params);
-  rest.delete('lan');
-  const query = rest.toString();
-  return query ? `?${query}` : '';
 }
 
 export type { StaticIndex };

@@ -4,7 +4,8 @@ import type { Paged } from '../../src/lib/contract/common';
 import { HOME_PATHS, LOCALES } from '../../src/lib/i18n/locales';
 import type { ShopApi } from '../api/app';
 
-const TTL_MS = 10 * 60 * 1000;
+/** How long a sitemap is served before it is made again. */
+export const SITEMAP_TTL_MS = 10 * 60 * 1000;
 const API = '/api/v3/client';
 
 async function getJson<T>(api: ShopApi, path: string): Promise<T> {
@@ -63,26 +64,4 @@ export async function buildRobots(api: ShopApi, site: string): Promise<string> {
   if (response.status >= 500) throw new Error(`robots: the setting answered ${response.status}`);
   const rules = response.ok ? ((await response.json()) as { value: string }).value : 'User-agent: *\nAllow: /';
   return `${rules.trim()}\n\nSitemap: ${site}/sitemap.xml\n`;
-}
-
-/** Remembers a generated text for a while; a failure is not remembered, and the last text stands in for it. */
-export function cached(make: () => Promise<string>, ttlMs = TTL_MS) {
-  let value: { text: string; at: number } | undefined;
-  let pending: Promise<string> | undefined;
-  return async (): Promise<string> => {
-    if (value && Date.now() - value.at < ttlMs) return value.text;
-    pending ??= make().then(
-      (text) => {
-        value = { text, at: Date.now() };
-        pending = undefined;
-        return text;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        if (value) return value.text;
-        throw error;
-      },
-    );
-    return pending;
-  };
 }

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from '../auth/auth-user';
 import { couponNotValid, shopError } from '../shop-errors';
 import { auditAgentAction } from '../auth/audit';
 import { redeemOnce } from '../cart/coupon-store';

@@ -1,9 +1,9 @@
 // npm run db:seed [-- --reset] [-- --products N]: seeds the demo shop into the configured
 // database; with --products N it then grows the catalogue to N products (see catalogue-scale.ts).
-import { loadConfig } from '../config';
+import { loadConfig, mediaDirOf, privateDirOf } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { scaleCatalogue } from './catalogue-scale';
-import { mediaDirOf, privateDirOf, seedDemoShop } from './seed';
+import { seedDemoShop } from './seed';
 
 function productsFlag(argv: string[]): number | undefined {
   const at = argv.findIndex((a) => a === '--products' || a.startsWith('--products='));

@@ -1,7 +1,7 @@
 // The demo shop: seeded once on first start (idempotent), resettable with --reset.
 import { sql } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
+import { mediaDirOf, privateDirOf } from '../config';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { systemSettings } from '../db/schema';
@@ -41,6 +41,11 @@ export async function resetDatabase(db: Db) {
 }
 
 /** Seeds the demo shop unless it is there already. Answers whether it seeded. */
+/** For openShop's `prepare`: the demo data on first run, its media where the server looks for them. */
+export function demoSeed(dataDir: string, log?: (m: string) => void): (db: Db) => Promise<boolean> {
+  return (db) => seedDemoShop(db, { mediaDir: mediaDirOf(dataDir), privateDir: privateDirOf(dataDir), log });
+}
+
 export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const log = options.log ?? (() => {});
   if (options.reset) {
@@ -70,5 +75,3 @@ export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<b
   return true;
 }
 
-export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');
-export const privateDirOf = (dataDir: string) => path.join(dataDir, 'private');

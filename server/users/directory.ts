@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { CustomerSummary, ShopUser, UserOrderField } from '../../src/lib/contract/users';
-import type { AuthUser } from '../api/context';
+import type { AuthUser } from '../auth/auth-user';
 import { customFieldValuesOf } from '../catalogue/custom-field-values';
 import type { Db } from '../db/client';
 import { agentCustomers, customers, users } from '../db/schema';

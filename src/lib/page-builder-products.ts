@@ -1,6 +1,6 @@
 // What a "products" block asks the API for, the same at build time and in the editor preview.
 import type { Query } from './api/client';
-import type { Block } from './page-builder-blocks';
+import type { Block } from './contract/page-blocks';
 
 export type ProductsBlock = Extract<Block, { type: 'products' }>;
 

@@ -9,7 +9,7 @@ import { documents } from '../../db/schema';
 import { requireUser } from '../middleware/auth';
 import { DOCUMENT_ORDER_FIELDS, DocumentListQuerySchema } from '../../../src/lib/contract/catalogue-extras';
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
-import { viewingCustomer } from '../../catalogue/customer-pricing';
+import { viewingCustomer } from '../viewing-customer';
 import { DEFAULT_DOCUMENT_ORDER, documentUrl, listDocuments } from '../../catalogue/documents';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';

@@ -8,7 +8,8 @@ import {
   PRODUCT_ORDER_FIELDS, PriceQuerySchema, ProductCodeSchema, ProductListQuerySchema, RELATION_KINDS, RelatedQuerySchema,
   type ProductPriceAnswer, type RelatedByKind, type RelatedGroup,
 } from '../../../src/lib/contract/products';
-import { assertSeason, viewingCustomer, withProductPrices, withVariantPrices } from '../../catalogue/customer-pricing';
+import { assertSeason, withProductPrices, withVariantPrices } from '../../catalogue/customer-pricing';
+import { viewingCustomer } from '../viewing-customer';
 import { liveValues } from '../../catalogue/live-values';
 import { findOpenCart } from '../../cart/cart-store';
 import { readStockEffect } from '../../cart/stock';

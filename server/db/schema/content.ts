@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Block } from '../../../src/lib/page-builder-blocks';
+import type { Block } from '../../../src/lib/contract/page-blocks';
 import { createdAt, updatedAt, type L10nJson } from './common';
 import { LOCALES } from './catalogue';
 import { customers } from './users';

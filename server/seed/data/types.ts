@@ -1,6 +1,6 @@
 // Shapes of the hand-written demo catalogue. The seed turns these into database rows,
 // generates the product images and derives prices per customer, relations and stock.
-import type { Block } from '../../../src/lib/page-builder-blocks';
+import type { Block } from '../../../src/lib/contract/page-blocks';
 
 export type Locale = 'it' | 'en' | 'es';
 /** A text in every shop language. Italian is the default and the fallback. */

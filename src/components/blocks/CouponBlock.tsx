@@ -1,6 +1,6 @@
 // A coupon code to copy. The button works through the small delegated script in
 // copy-code-script.ts (no hydration), so the same markup serves live pages and the preview.
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import type { BlockLabels } from './block-labels';
 
 interface Props {

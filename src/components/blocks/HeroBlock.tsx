@@ -1,4 +1,4 @@
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import { safeHref } from '../../lib/rules/safe-link';
 
 interface Props {

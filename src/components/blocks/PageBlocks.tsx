@@ -2,7 +2,7 @@
 // preview hydrates it, so editors see exactly what the live page will be.
 import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import type { BlockLabels } from './block-labels';
 import CouponBlock from './CouponBlock';
 import HeroBlock from './HeroBlock';

@@ -1,5 +1,5 @@
 // The blocks made of text alone: heading, paragraph, list, features, quote, call to action.
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import { safeHref } from '../../lib/rules/safe-link';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;

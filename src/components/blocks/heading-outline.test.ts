@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import { outlineBlocks } from './heading-outline';
 
 const hero: Block = { type: 'hero', title: 'Hero' };

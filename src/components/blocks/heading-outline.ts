@@ -1,6 +1,6 @@
 // Heading levels for a list of blocks, so a page has exactly one h1 and never skips a level
 // (h1 → h3), whatever levels the editor picked.
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 
 export interface BlockOutline {
   /** The page title is the h1 inside the first block (a hero), not a heading of its own. */

@@ -3,7 +3,8 @@
 // the API's rules before sending, the API's field errors shown beside each field.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { ADDRESS_TYPES, type Address } from '../../lib/contract/addresses';
+import type { Address } from '../../lib/contract/addresses';
+import { ADDRESS_TYPES } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
 import type { Locale } from '../../lib/i18n/locales';
 import { ADDRESSES_PAGE_SIZE, ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_REQUIRED, $addressBook, countryOptions, createAddress, deleteAddress,

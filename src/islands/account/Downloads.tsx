@@ -3,7 +3,8 @@
 // saved by the store; public ones are plain links.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { DOCUMENT_CATEGORIES, type DocumentCategory, type ShopDocument } from '../../lib/contract/catalogue-extras';
+import type { ShopDocument } from '../../lib/contract/catalogue-extras';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
 import { formatDay } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';

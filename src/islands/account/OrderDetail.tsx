@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { AddressSnapshotOut } from '../../lib/contract/addresses';
-import { ORDER_DOCUMENT_TYPES, type OrderDocumentType } from '../../lib/contract/orders';
+import { ORDER_DOCUMENT_TYPES, type OrderDocumentType } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
 import { formatDay, formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';

@@ -3,7 +3,7 @@
 // a focusable region named by its caption, so every column stays readable.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ORDER_STATUSES } from '../../lib/contract/orders';
+import { ORDER_STATUSES } from '../../lib/contract/constants';
 import { formatDay, formatEuro } from '../../lib/i18n/format';
 import { $orderHistory, isOrderStatus, loadOrders, pageCount } from '../../lib/stores/account-orders';
 import { $customer } from '../../lib/stores/session';

@@ -1,7 +1,7 @@
 // What the page-builder editor may post to /pgb-editor-preview: a document (a Canvas from the API
 // has this shape: title, description, blocks). Anything else is dropped without a word.
 import * as v from 'valibot';
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import { isSafeHref } from '../../lib/rules/safe-link';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));

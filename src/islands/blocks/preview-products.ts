@@ -4,7 +4,7 @@ import { createClient, getJson } from '../../lib/api/client';
 import type { Paged } from '../../lib/contract/common';
 import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
-import type { Block } from '../../lib/page-builder-blocks';
+import type { Block } from '../../lib/contract/page-blocks';
 import { productBlockQuery } from '../../lib/page-builder-products';
 
 export async function loadPreviewProducts(locale: Locale, blocks: readonly Block[]): Promise<Record<number, ProductSummary[]>> {

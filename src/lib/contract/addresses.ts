@@ -2,8 +2,9 @@
 import * as v from 'valibot';
 import { ContextQuerySchema, PageQuerySchema } from './common';
 
-export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
+import { ADDRESS_TYPES, isCountryCode, type AddressType } from './constants';
+
+export { ADDRESS_TYPES, isCountryCode, type AddressType } from './constants';
 export const ADDRESS_ORDER_FIELDS = ['name', 'city', 'postal_code', 'create_date'] as const;
 
 const idString = (field: string) => v.pipe(v.string(), v.regex(/^\d{1,9}$/, `Invalid ${field} id.`), v.transform(Number));
@@ -18,16 +19,6 @@ export const AddressListQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is too long.'))),
 });
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-/** An ISO 3166-1 alpha-2 code the runtime knows as a country or territory. */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || code === 'ZZ') return false;
-  try {
-    return regionNames.of(code) !== code;
-  } catch {
-    return false;
-  }
-}
 
 const text = (label: string, max: number) =>
   v.pipe(v.string(`${label} must be text.`), v.trim(), v.nonEmpty(`${label} is required.`), v.maxLength(max, `${label} is too long.`));

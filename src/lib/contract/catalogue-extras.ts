@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { ContextQuerySchema, IdSchema, PageQuerySchema } from './common';
 import type { CategoryRef } from './product-detail';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from './constants';
 
 export const DEFAULT_TAXONOMY = 'Default';
 
@@ -82,8 +83,7 @@ export interface CustomFieldDefinition {
   values: CustomFieldOption[];
 }
 
-export const DOCUMENT_CATEGORIES = ['catalogue', 'datasheet', 'certificate', 'price_list', 'manual'] as const;
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+export { DOCUMENT_CATEGORIES, type DocumentCategory } from './constants';
 export const DOCUMENT_ORDER_FIELDS = ['created_at', 'title', 'category'] as const;
 export type DocumentOrderField = (typeof DOCUMENT_ORDER_FIELDS)[number];
 

@@ -34,8 +34,7 @@ export const CheckoutBodySchema = v.strictObject({
 });
 export type CheckoutBody = v.InferOutput<typeof CheckoutBodySchema>;
 
-/** The 409 detail for a key already used for a different checkout: the next attempt needs a new key. */
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order.';
+export { IDEMPOTENCY_KEY_REUSED } from './constants';
 
 export const IdempotencyKeySchema = v.pipe(
   v.string(),

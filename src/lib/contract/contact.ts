@@ -1,5 +1,6 @@
 // POST contact/: the contact form.
 import * as v from 'valibot';
+import { CONTACT_MESSAGE_MAX } from './constants';
 
 // Optional texts: absent, null or blank all mean "not given".
 const optionalText = (max: number, message: string) =>
@@ -8,7 +9,7 @@ const optionalText = (max: number, message: string) =>
 const requiredText = (max: number, required: string, tooLong: string) =>
   v.optional(v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong)), '');
 
-export const CONTACT_MESSAGE_MAX = 5000;
+export { CONTACT_MESSAGE_MAX } from './constants';
 const PRIVACY_REQUIRED = 'Please accept the privacy policy.';
 
 export const ContactBodySchema = v.strictObject({

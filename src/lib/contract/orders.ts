@@ -3,12 +3,9 @@ import * as v from 'valibot';
 import type { AddressSnapshotOut } from './addresses';
 import { ContextQuerySchema, PageQuerySchema } from './common';
 
-export const ORDER_STATUSES = [
-  'Pending', 'Failed', 'Processing', 'Completed', 'Refunded', 'Partially refunded', 'Cancelled', 'Shipped', 'Partially shipped',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_DOCUMENT_TYPES = ['invoice', 'delivery_note', 'order_confirmation'] as const;
-export type OrderDocumentType = (typeof ORDER_DOCUMENT_TYPES)[number];
+import { ORDER_DOCUMENT_TYPES, ORDER_STATUSES, type OrderDocumentType, type OrderStatus } from './constants';
+
+export { ORDER_DOCUMENT_TYPES, ORDER_STATUSES, type OrderDocumentType, type OrderStatus } from './constants';
 export const ORDER_ORDER_FIELDS = ['create_date', 'total', 'number', 'status'] as const;
 
 const idString = (field: string) => v.pipe(v.string(`Give the ${field} id.`), v.regex(/^\d{1,9}$/, `Invalid ${field} id.`), v.transform(Number));

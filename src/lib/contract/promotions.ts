@@ -1,6 +1,6 @@
 // Promotions, coupons and page-builder canvases (spec section 7, promotions/).
 import * as v from 'valibot';
-import type { Block } from '../page-builder-blocks';
+import type { Block } from './page-blocks';
 import { ContextQuerySchema, PageQuerySchema } from './common';
 
 export type DiscountType = 'percentage' | 'fixed';

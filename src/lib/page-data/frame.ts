@@ -1,5 +1,6 @@
 import type { Paged, Locale } from '../contract/common';
 import type { CategoryMenuItem } from '../contract/content';
+import { ttlMemo } from '../cache/ttl-memo';
 import { fetchPageData } from './server-client';
 import { loadSetting } from './settings';
 
@@ -16,12 +17,8 @@ export interface FrameData {
 
 // One fetch per locale per process and 3 hours (spec: menu cache): every page of a build
 // shares it, and on-demand pages do not ask each time.
-const cache = new Map<Locale, Promise<FrameData>>();
-/** The last frame that loaded, per locale: what a page shows while the API is away. */
-const lastGood = new Map<Locale, FrameData>();
 const FRAME_TTL_MS = 3 * 60 * 60 * 1000;
-let cachedAt = Date.now();
-
+const EMPTY_FRAME: FrameData = { menu: [], scripts: { head: '', body: '' } };
 
 async function fetchFrame(locale: Locale): Promise<FrameData> {
   const [menu, head, ecsysHead, body] = await Promise.all([
@@ -40,28 +37,17 @@ async function fetchFrame(locale: Locale): Promise<FrameData> {
 const frameVersion = () => (globalThis as { __SHOP_FRAME_VERSION__?: number }).__SHOP_FRAME_VERSION__ ?? 0;
 let cachedVersion = frameVersion();
 
+const frames = ttlMemo(fetchFrame, { ttlMs: FRAME_TTL_MS });
+
 export function loadFrame(locale: Locale): Promise<FrameData> {
-  if (Date.now() - cachedAt > FRAME_TTL_MS || frameVersion() !== cachedVersion) {
+  if (frameVersion() !== cachedVersion) {
     cachedVersion = frameVersion();
-    cache.clear();
-    cachedAt = Date.now();
+    frames.clear();
   }
-  let entry = cache.get(locale);
-  if (!entry) {
-    entry = fetchFrame(locale).then(
-      (frame) => {
-        lastGood.set(locale, frame);
-        return frame;
-      },
-      (error: unknown) => {
-        // An error page must still render when the API is down: with the last menu (or none),
-        // and not cached.
-        console.error('[frame] unavailable:', error instanceof Error ? error.message : error);
-        cache.delete(locale);
-        return lastGood.get(locale) ?? { menu: [], scripts: { head: '', body: '' } };
-      },
-    );
-    cache.set(locale, entry);
-  }
-  return entry;
+  return frames.get(locale).catch((error: unknown) => {
+    // An error page must still render when the API is down: with the last menu that loaded
+    // (or none), and not remembered, so the next page asks again.
+    console.error('[frame] unavailable:', error instanceof Error ? error.message : error);
+    return frames.lastGood(locale) ?? EMPTY_FRAME;
+  });
 }

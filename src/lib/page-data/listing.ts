@@ -9,6 +9,7 @@ import { toCardProduct, type CardProduct } from '../listing/card-product';
 import { toCategoryOptions, toFilterFields, type CategoryOption, type FilterField } from '../listing/filter-options';
 import { LISTING_MESSAGE_KEYS, type ListingMessages } from '../listing/messages';
 import { defaultListingState } from '../listing/query-state';
+import { ttlMemo } from '../cache/ttl-memo';
 import { fetchPageData } from './server-client';
 
 export interface ListingData {
@@ -26,16 +27,12 @@ export async function loadFirstPage(locale: Locale, baseCategory?: string): Prom
 
 // Every page of a build shares one fetch per locale; on-demand pages refresh it now and then.
 const FIELDS_TTL_MS = 10 * 60 * 1000;
-const fieldsCache = new Map<Locale, { at: number; fields: Promise<FilterField[]> }>();
+const filterFields = ttlMemo(
+  (locale: Locale) => fetchPageData<Paged<CustomFieldDefinition>>(locale, 'custom-fields/product/', { type: 'p' }).then((r) => toFilterFields(r.results)),
+  { ttlMs: FIELDS_TTL_MS },
+);
 
-export function loadFilterFields(locale: Locale): Promise<FilterField[]> {
-  const cached = fieldsCache.get(locale);
-  if (cached && Date.now() - cached.at < FIELDS_TTL_MS) return cached.fields;
-  const fields = fetchPageData<Paged<CustomFieldDefinition>>(locale, 'custom-fields/product/', { type: 'p' }).then((r) => toFilterFields(r.results));
-  fields.catch(() => fieldsCache.delete(locale));
-  fieldsCache.set(locale, { at: Date.now(), fields });
-  return fields;
-}
+export const loadFilterFields = (locale: Locale): Promise<FilterField[]> => filterFields.get(locale);
 
 export async function loadCategoryOptions(locale: Locale, root?: string): Promise<CategoryOption[]> {
   const tree = await fetchPageData<Paged<CategoryTreeNode>>(locale, 'categories/tree/', root ? { root } : {});

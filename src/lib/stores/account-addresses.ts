@@ -4,7 +4,8 @@
 import { atom } from 'nanostores';
 import { getJson, sendJson } from '../api/client';
 import type { ErrorItem, Paged } from '../contract/common';
-import { isCountryCode, type Address, type AddressType } from '../contract/addresses';
+import type { Address, AddressType } from '../contract/addresses';
+import { isCountryCode } from '../contract/constants';
 import { failureMessageKey } from '../errors/api-messages';
 import { ADDRESS_FIELDS, validateAddress, type AddressErrors, type AddressField, type AddressInput } from '../rules/address';
 import { notify } from './notify';

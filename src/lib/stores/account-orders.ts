@@ -4,7 +4,8 @@
 import { atom } from 'nanostores';
 import { getJson } from '../api/client';
 import type { Paged } from '../contract/common';
-import { ORDER_STATUSES, type OrderDetail, type OrderDocumentType, type OrderRow, type OrderStatus, type OrderSummary } from '../contract/orders';
+import type { OrderDetail, OrderDocumentType, OrderRow, OrderStatus, OrderSummary } from '../contract/orders';
+import { ORDER_STATUSES } from '../contract/constants';
 import { failureMessageKey } from '../errors/api-messages';
 import { addToCart } from './cart';
 import { fetchPrivateFile, saveFile } from './account-files';

@@ -4,7 +4,8 @@ import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { createClient, sendJson } from '../api/client';
 import type { ErrorItem } from '../contract/common';
-import { CONTACT_MESSAGE_MAX, type ContactAnswer, type ContactBody } from '../contract/contact';
+import type { ContactAnswer, ContactBody } from '../contract/contact';
+import { CONTACT_MESSAGE_MAX } from '../contract/constants';
 import type { Locale } from '../i18n/locales';
 import { hasInvalidCharacters, INVALID_CHARACTERS_CODE } from '../rules/text';
 

@@ -1,5 +1,6 @@
 // The page-builder document format: content pages and canvases are lists of blocks, rendered
-// by one block renderer on live pages and in the editor preview alike.
+// by one block renderer on live pages and in the editor preview alike. It is part of the contract
+// (no valibot here) because the API answers it and the database schema stores it as JSON.
 
 export type Block =
   | { type: 'hero'; title: string; subtitle?: string; cta?: { label: string; href: string } }
