@@ -1,10 +1,7 @@
 // Which customer and season a catalogue call prices for, and those prices merged into its answer.
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { ProductPrice } from '../../src/lib/contract/products';
-import type { ApiEnv } from '../api/context';
 import { shopError } from '../shop-errors';
-import { requireUser } from '../api/middleware/auth';
 import { resolveCustomer } from '../auth/permissions';
 import type { Db } from '../db/client';
 import { seasons } from '../db/schema';
@@ -15,12 +12,18 @@ import { priceProducts, priceVariants, type PriceQuery } from './prices';
  * for it), else a signed-in customer's own; none for anonymous callers and agents who name none.
  * `required` (annotate_ordered_qty) makes a customer mandatory, as for any call acting for one.
  */
-export async function viewingCustomer(c: Context<ApiEnv>, named: number | undefined, required = false): Promise<number | undefined> {
-  const { db } = c.get('deps');
-  if (named !== undefined || required) return resolveCustomer(db, requireUser(c), named);
-  const user = c.get('user');
+export async function viewingCustomer(db: Db, user: Viewer | undefined, named: number | undefined, required = false): Promise<number | undefined> {
+  if (needsUser(named, required)) {
+    if (!user) throw shopError('NotAuthenticated');
+    return resolveCustomer(db, user, named);
+  }
   return user && !user.isAgent && user.customerId !== null ? user.customerId : undefined;
 }
+
+/** Whether viewingCustomer needs a signed-in user: the caller then makes sure there is one. */
+export const needsUser = (named: number | undefined, required = false) => named !== undefined || required;
+
+type Viewer = Parameters<typeof resolveCustomer>[1];
 
 /** 400 on `season` when it names no season. */
 export async function assertSeason(db: Db, seasonId: number | undefined): Promise<void> {
