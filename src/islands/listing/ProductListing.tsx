@@ -8,8 +8,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../components/listing/ProductCard';
 import { call } from '../../lib/api/call';
 import { sessionClient } from '../../lib/stores/session';
-import type { Paged } from '../../lib/contract/common';
-import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
 import type { CardProduct } from '../../lib/listing/card-product';
 import { flattenCategories, type CategoryOption, type FilterField } from '../../lib/listing/filter-options';

@@ -6,8 +6,8 @@ import { map } from 'nanostores';
 import { call } from '../api/call';
 import type { Query } from '../api/client';
 import type { ApiResult } from '../api/result';
-import type { Locale, Paged } from '../contract/common';
-import type { ProductSummary } from '../contract/products';
+import type { Locale } from '../contract/common';
+import type { OperationResponse } from '../contract/operation-io';
 import { productListQuery } from '../listing/api-query';
 import { sessionClient } from './session';
 import { toCardProduct, type CardProduct } from '../listing/card-product';
@@ -30,7 +30,7 @@ export interface ProductListState {
   filters: ListingFilters;
 }
 
-export type FetchProductPage = (query: Query) => Promise<ApiResult<Paged<ProductSummary>>>;
+export type FetchProductPage = (query: Query) => Promise<ApiResult<OperationResponse<'listProducts'>>>;
 export type HistoryMode = 'push' | 'replace';
 export type WriteUrl = (href: string, mode: HistoryMode) => void;
 
