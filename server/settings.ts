@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { systemSettings } from './db/schema';
+import { shopError } from './shop-errors';
 
 /** Reads some settings at once; keys not stored are absent from the answer. */
 export async function readSettings<K extends string>(db: Db, keys: readonly K[]): Promise<Partial<Record<K, string>>> {
@@ -9,3 +10,13 @@ export async function readSettings<K extends string>(db: Db, keys: readonly K[])
 }
 
 export const isOn = (value: string | undefined) => value === 'true' || value === '1';
+
+/** A setting the storefront may read without signing in (config/system/{key}/); SettingNotFound otherwise. */
+export async function publicSetting(db: Db, key: string): Promise<{ key: string; value: string }> {
+  const [row] = await db
+    .select({ key: systemSettings.key, value: systemSettings.value })
+    .from(systemSettings)
+    .where(and(eq(systemSettings.key, key), eq(systemSettings.isPublic, true)));
+  if (!row) throw shopError('SettingNotFound');
+  return row;
+}

@@ -16,21 +16,21 @@ import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
 import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
-import { blogRoutes } from './routes/blog';
+import { blogHandlers } from './routes/blog';
 import { cartsRoutes } from './routes/carts';
-import { categoryRoutes } from './routes/categories';
+import { categoryHandlers } from './routes/categories';
 import { checkoutRoutes } from './routes/checkout';
 import { clientProxyRoutes } from './routes/client-proxy';
-import { configRoutes } from './routes/config';
+import { configHandlers } from './routes/config';
 import { contactRoutes } from './routes/contact';
-import { customFieldsRoutes } from './routes/custom-fields';
-import { documentsRoutes } from './routes/documents';
+import { customFieldsHandlers } from './routes/custom-fields';
+import { documentsHandlers } from './routes/documents';
 import { ordersRoutes } from './routes/orders';
-import { productRoutes } from './routes/products';
+import { productHandlers } from './routes/products';
 import { promotionsRoutes } from './routes/promotions';
-import { shopRoutes } from './routes/shop';
-import { siteRoutes } from './routes/site';
-import { sliderRoutes } from './routes/sliders';
+import { shopHandlers } from './routes/shop';
+import { siteHandlers } from './routes/site';
+import { sliderHandlers } from './routes/sliders';
 import { usersRoutes } from './routes/users';
 import { wishlistHandlers } from './routes/wishlists';
 import { mountOperations } from './operation-routes';
@@ -64,22 +64,24 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.use(readToken);
   api.use(decideShopContext);
   // The contract's operations (ADR 0018); the sub-apps below are being folded into them.
-  mountOperations(api, { ...wishlistHandlers });
+  mountOperations(api, {
+    ...wishlistHandlers,
+    ...productHandlers,
+    ...siteHandlers,
+    ...categoryHandlers,
+    ...customFieldsHandlers,
+    ...documentsHandlers,
+    ...sliderHandlers,
+    ...blogHandlers,
+    ...configHandlers,
+    ...shopHandlers,
+  });
   api.route('/auth', authRoutes);
-  api.route('/products', productRoutes);
-  api.route('/categories', categoryRoutes);
-  api.route('/custom-fields', customFieldsRoutes);
-  api.route('/sliders', sliderRoutes);
-  api.route('/blog', blogRoutes);
-  api.route('/config', configRoutes);
   api.route('/addresses', addressRoutes);
   api.route('/carts', cartsRoutes);
   api.route('/promotions', promotionsRoutes);
   api.route('/checkout', checkoutRoutes);
   api.route('/orders', ordersRoutes);
-  api.route('/shop', shopRoutes);
-  api.route('/site', siteRoutes);
-  api.route('/documents', documentsRoutes);
   api.route('/users', usersRoutes);
   api.route('/contact', contactRoutes);
   api.route('/client-proxy', clientProxyRoutes);

@@ -1,11 +1,29 @@
-// Which season a catalogue call prices for, and the customer's prices merged into its answer
-// (the customer itself is chosen from the request in server/api/viewing-customer.ts).
+// Which customer and season a catalogue call prices for, and those prices merged into its answer.
 import { eq } from 'drizzle-orm';
 import type { ProductPrice } from '../../src/lib/contract/products';
 import { shopError } from '../shop-errors';
+import { resolveCustomer } from '../auth/permissions';
 import type { Db } from '../db/client';
 import { seasons } from '../db/schema';
 import { priceProducts, priceVariants, type PriceQuery } from './prices';
+
+/**
+ * The customer whose view (prices, own documents) a call shows: the one named (only by a user who may act
+ * for it), else a signed-in customer's own; none for anonymous callers and agents who name none.
+ * `required` (annotate_ordered_qty) makes a customer mandatory, as for any call acting for one.
+ */
+export async function viewingCustomer(db: Db, user: Viewer | undefined, named: number | undefined, required = false): Promise<number | undefined> {
+  if (needsUser(named, required)) {
+    if (!user) throw shopError('NotAuthenticated');
+    return resolveCustomer(db, user, named);
+  }
+  return user && !user.isAgent && user.customerId !== null ? user.customerId : undefined;
+}
+
+/** Whether viewingCustomer needs a signed-in user: the caller then makes sure there is one. */
+export const needsUser = (named: number | undefined, required = false) => named !== undefined || required;
+
+type Viewer = Parameters<typeof resolveCustomer>[1];
 
 /** 400 on `season` when it names no season. */
 export async function assertSeason(db: Db, seasonId: number | undefined): Promise<void> {

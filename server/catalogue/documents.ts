@@ -1,10 +1,13 @@
 // Downloadable documents: public ones, plus one customer's own when a customer is known.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentCategory, DocumentOrderField, ShopDocument } from '../../src/lib/contract/catalogue-extras';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { Db } from '../db/client';
 import { documents } from '../db/schema';
+import { shopError } from '../shop-errors';
 import { pick } from './localized';
 
 export const DEFAULT_DOCUMENT_ORDER: Ordering<DocumentOrderField> = { field: 'created_at', direction: 'desc' };
@@ -64,4 +67,21 @@ export async function listDocuments(
       created_at: d.createdAt.toISOString(),
     })),
   };
+}
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** A document by id, public or a customer's own; NotFound otherwise. */
+export async function findDocument(db: Db, id: number): Promise<DocumentRow> {
+  const [doc] = await db.select().from(documents).where(eq(documents.id, id));
+  if (!doc) throw shopError('NotFound');
+  return doc;
+}
+
+/** The content of a customer's own document, kept outside the public media; NotFound when the file is missing. */
+export async function readPrivateDocument(privateFilesDir: string | undefined, doc: DocumentRow): Promise<Buffer<ArrayBuffer>> {
+  const file = privateFilesDir ? path.join(privateFilesDir, 'documents', path.basename(doc.fileName)) : null;
+  const content = file ? await readFile(file).catch(() => null) : null;
+  if (!content) throw shopError('NotFound', [], 'The file is not available.');
+  return content;
 }

@@ -1,10 +1,12 @@
 // The files of a product, ordered by the number ending their file name ("..._2.webp").
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { ProductAsset } from '../../src/lib/contract/product-detail';
 import type { Db } from '../db/client';
-import { assets } from '../db/schema';
+import { assets, productTranslations } from '../db/schema';
+import { shopError } from '../shop-errors';
 import { pick } from './localized';
+import { findPublishedProduct } from './product-lookup';
 
 const IMAGE_NUMBER_PATTERN = '_([0-9]{1,6})(\\.[^./]*)?$';
 
@@ -32,4 +34,15 @@ export async function productAssets(db: Db, productId: number, locale: Locale, f
     width: a.width,
     height: a.height,
   }));
+}
+
+/** The files of a published product, their alt text its name in `locale` (else its code); ProductNotFound otherwise. */
+export async function publishedProductAssets(db: Db, productId: number, locale: Locale): Promise<ProductAsset[]> {
+  const product = await findPublishedProduct(db, { id: productId });
+  if (!product) throw shopError('ProductNotFound');
+  const [name] = await db
+    .select({ name: productTranslations.name })
+    .from(productTranslations)
+    .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
+  return productAssets(db, productId, locale, name?.name ?? product.code);
 }

@@ -1,6 +1,6 @@
 // A readable reference of the API, generated from the same operation list as openapi.json
 // (no external scripts: the page works offline and behind any CSP).
-import { OPERATIONS } from './operations';
+import { documentedOperations } from './document';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const ACCESS: Record<string, string> = {
@@ -11,6 +11,7 @@ const ACCESS: Record<string, string> = {
 };
 
 export function referencePage(base: string): string {
+  const OPERATIONS = documentedOperations();
   const tags = [...new Set(OPERATIONS.map((o) => o.tag))];
   const sections = tags
     .map((tag) => {

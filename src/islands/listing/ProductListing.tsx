@@ -6,10 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../components/listing/ProductCard';
-import { getJson } from '../../lib/api/client';
+import { call } from '../../lib/api/call';
 import { sessionClient } from '../../lib/stores/session';
-import type { Paged } from '../../lib/contract/common';
-import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
 import type { CardProduct } from '../../lib/listing/card-product';
 import { flattenCategories, type CategoryOption, type FilterField } from '../../lib/listing/filter-options';
@@ -48,7 +46,7 @@ const writeUrl: WriteUrl = (href, mode) => {
 function fetchPageSeedingLive(locale: Locale): FetchProductPage {
   // The session's client: a signed-in consumer's list is asked for in its own context (ADR 0015).
   return async (query) => {
-    const result = await getJson<Paged<ProductSummary>>(sessionClient(locale), 'products/p/', query);
+    const result = await call(sessionClient(locale), 'listProducts', { query });
     if (result.ok) seedLiveProducts(result.data.results);
     return result;
   };

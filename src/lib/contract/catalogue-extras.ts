@@ -1,8 +1,8 @@
 // Categories (tree, detail, ancestors), custom fields and documents of the shop API.
 import * as v from 'valibot';
 import { ContextQuerySchema, IdSchema, PageQuerySchema } from './common';
-import type { CategoryRef } from './product-detail';
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from './constants';
+import { CategoryBriefSchema } from './product-detail';
+import { DOCUMENT_CATEGORIES } from './constants';
 
 export const DEFAULT_TAXONOMY = 'Default';
 
@@ -38,26 +38,36 @@ export interface CategoryTreeNode {
   children: CategoryTreeNode[];
 }
 
-export interface CategoryColourRef extends CategoryRef {
-  color: string | null;
-}
+export const CategoryTreeNodeSchema: v.GenericSchema<CategoryTreeNode> = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  color: v.nullable(v.string()),
+  parent_id: v.nullable(v.number()),
+  depth: v.number(),
+  children: v.array(v.lazy(() => CategoryTreeNodeSchema)),
+});
+
+export const CategoryColourRefSchema = v.object({ ...CategoryBriefSchema.entries, color: v.nullable(v.string()) });
+export type CategoryColourRef = v.InferOutput<typeof CategoryColourRefSchema>;
 
 /** GET categories/{id}/ (id or slug). */
-export interface CategoryDetail {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  color: string | null;
-  depth: number;
-  taxonomy: string;
-  parent: CategoryRef | null;
-  children: CategoryColourRef[];
+export const CategoryDetailSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  description: v.string(),
+  color: v.nullable(v.string()),
+  depth: v.number(),
+  taxonomy: v.string(),
+  parent: v.nullable(CategoryBriefSchema),
+  children: v.array(CategoryColourRefSchema),
   /** Root first, without the category itself. */
-  ancestors: CategoryRef[];
+  ancestors: v.array(CategoryBriefSchema),
   /** Published products in the category or any category below it. */
-  product_count: number;
-}
+  product_count: v.number(),
+});
+export type CategoryDetail = v.InferOutput<typeof CategoryDetailSchema>;
 
 export const CUSTOM_FIELD_TARGETS = ['product', 'variant', 'user', 'category'] as const;
 export type CustomFieldTarget = (typeof CUSTOM_FIELD_TARGETS)[number];
@@ -68,20 +78,24 @@ export const ProductCustomFieldsQuerySchema = v.object({
   type: v.optional(v.picklist(['p', 'pp'], 'Type must be p (product) or pp (variant).'), 'p'),
 });
 
-export interface CustomFieldOption {
-  id: number;
-  value: string;
-  localized_value: string;
-}
+export const CustomFieldOptionSchema = v.object({
+  id: v.number(),
+  value: v.string(),
+  localized_value: v.string(),
+});
+export type CustomFieldOption = v.InferOutput<typeof CustomFieldOptionSchema>;
 
-export interface CustomFieldDefinition {
-  id: number;
-  key: string;
-  applies_to: CustomFieldTarget;
-  kind: 'choice' | 'text' | 'color';
-  name: string;
-  values: CustomFieldOption[];
-}
+export const CUSTOM_FIELD_KINDS = ['choice', 'text', 'color'] as const;
+
+export const CustomFieldDefinitionSchema = v.object({
+  id: v.number(),
+  key: v.string(),
+  applies_to: v.picklist(CUSTOM_FIELD_TARGETS),
+  kind: v.picklist(CUSTOM_FIELD_KINDS),
+  name: v.string(),
+  values: v.array(CustomFieldOptionSchema),
+});
+export type CustomFieldDefinition = v.InferOutput<typeof CustomFieldDefinitionSchema>;
 
 export { DOCUMENT_CATEGORIES, type DocumentCategory } from './constants';
 export const DOCUMENT_ORDER_FIELDS = ['created_at', 'title', 'category'] as const;
@@ -96,17 +110,18 @@ export const DocumentListQuerySchema = v.object({
   customer: v.optional(IdSchema),
 });
 
-export interface ShopDocument {
-  id: number;
-  category: DocumentCategory;
-  title: string;
-  description: string;
-  file_name: string;
+export const ShopDocumentSchema = v.object({
+  id: v.number(),
+  category: v.picklist(DOCUMENT_CATEGORIES),
+  title: v.string(),
+  description: v.string(),
+  file_name: v.string(),
   /** Where to download it. */
-  url: string;
-  mime_type: string;
-  size_bytes: number;
+  url: v.string(),
+  mime_type: v.string(),
+  size_bytes: v.number(),
   /** The customer it belongs to; null for public documents. */
-  customer: number | null;
-  created_at: string;
-}
+  customer: v.nullable(v.number()),
+  created_at: v.string(),
+});
+export type ShopDocument = v.InferOutput<typeof ShopDocumentSchema>;

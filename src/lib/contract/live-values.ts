@@ -2,7 +2,7 @@
 // price), for up to 100 products in one call. The static pages carry content only.
 import * as v from 'valibot';
 import { ContextQuerySchema, IdSchema } from './common';
-import type { StockState } from './products';
+import { StockStateSchema } from './products';
 
 /** At most this many product ids per call (the browser loader sends chunks of this size). */
 export const MAX_LIVE_IDS = 100;
@@ -39,36 +39,31 @@ export type LiveValuesQuery = v.InferOutput<typeof LiveValuesQuerySchema>;
  * `shown_price` is `price` as the viewer sees it: with VAT for the public and consumers, net for
  * businesses (`vat_included` says which; src/lib/rules/vat-display.ts).
  */
-export interface LivePrice {
-  standard_price: number;
-  special_price: number | null;
-  price: number;
+export const LivePriceSchema = v.object({
+  standard_price: v.number(),
+  special_price: v.nullable(v.number()),
+  price: v.number(),
   /** Percent, e.g. 22. */
-  vat_rate: number;
-  vat_included: boolean;
-  shown_price: number;
-}
+  vat_rate: v.number(),
+  vat_included: v.boolean(),
+  shown_price: v.number(),
+});
+export type LivePrice = v.InferOutput<typeof LivePriceSchema>;
 
 /** Stock as the product detail and the cart rules count it. */
-export interface LiveStock {
-  quantity: number;
-  is_backorderable: boolean;
-  stock_state: StockState;
-}
+export const LiveStockSchema = v.object({
+  quantity: v.number(),
+  is_backorderable: v.boolean(),
+  stock_state: StockStateSchema,
+});
+export type LiveStock = v.InferOutput<typeof LiveStockSchema>;
 
-export interface LiveVariantValues extends LiveStock {
-  id: number;
-  price: LivePrice;
-}
+export const LiveVariantValuesSchema = v.object({ ...LiveStockSchema.entries, id: v.number(), price: LivePriceSchema });
+export type LiveVariantValues = v.InferOutput<typeof LiveVariantValuesSchema>;
 
-export interface LiveProductValues extends LiveStock {
-  id: number;
-  price: LivePrice;
-  variants: LiveVariantValues[];
-}
+export const LiveProductValuesSchema = v.object({ ...LiveVariantValuesSchema.entries, variants: v.array(LiveVariantValuesSchema) });
+export type LiveProductValues = v.InferOutput<typeof LiveProductValuesSchema>;
 
 /** Published products only, in the order asked; unknown ids are simply absent. */
-export interface LiveValuesAnswer {
-  results: LiveProductValues[];
-  count: number;
-}
+export const LiveValuesAnswerSchema = v.object({ results: v.array(LiveProductValuesSchema), count: v.number() });
+export type LiveValuesAnswer = v.InferOutput<typeof LiveValuesAnswerSchema>;

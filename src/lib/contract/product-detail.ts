@@ -1,34 +1,37 @@
 import * as v from 'valibot';
-import type { PriceSource } from '../rules/pricing';
 import { ContextQuerySchema, IdSchema, PageQuerySchema } from './common';
-import type { CustomFieldValue, Image, ProductPrice, ProductSummary, StockState } from './products';
+import { CustomFieldValueSchema, ImageSchema, PriceSourceSchema, ProductPriceSchema, ProductSummarySchema, StockStateSchema } from './products';
 
-export interface Variant {
-  id: number;
-  code: string;
-  name: string;
-  price: ProductPrice;
-  quantity: number;
-  is_backorderable: boolean;
-  stock_state: StockState;
-}
+export const VariantSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  name: v.string(),
+  price: ProductPriceSchema,
+  quantity: v.number(),
+  is_backorderable: v.boolean(),
+  stock_state: StockStateSchema,
+});
+export type Variant = v.InferOutput<typeof VariantSchema>;
 
-export interface CategoryRef {
-  id: number;
-  slug: string;
-  name: string;
-}
+export const CategoryBriefSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+});
+export type CategoryRef = v.InferOutput<typeof CategoryBriefSchema>;
 
-export interface ProductDetail extends Omit<ProductSummary, 'image'> {
+export const ProductDetailSchema = v.object({
+  ...v.omit(ProductSummarySchema, ['image']).entries,
   /** The spec's name for the product's id (the same as `id`). */
-  product_id: number;
-  description: string;
-  weight_kg: number;
-  assets: Image[];
-  variants: Variant[];
-  categories: CategoryRef[];
-  custom_fields: CustomFieldValue[];
-}
+  product_id: v.number(),
+  description: v.string(),
+  weight_kg: v.number(),
+  assets: v.array(ImageSchema),
+  variants: v.array(VariantSchema),
+  categories: v.array(CategoryBriefSchema),
+  custom_fields: v.array(CustomFieldValueSchema),
+});
+export type ProductDetail = v.InferOutput<typeof ProductDetailSchema>;
 
 export const VARIANT_ORDER_FIELDS = ['position', 'code', 'standard_price', 'special_price', 'create_date'] as const;
 export type VariantOrderField = (typeof VARIANT_ORDER_FIELDS)[number];
@@ -51,34 +54,38 @@ export const VariantQuerySchema = v.object({
 });
 
 /** A variant with what it belongs to, as products/pp/ and products/pp/{id}/ answer it. */
-export interface VariantDetail extends Variant {
-  product: { id: number; code: string; slug: string; name: string };
-  custom_fields: CustomFieldValue[];
-  create_date: string;
-  write_date: string;
-}
+export const VariantDetailSchema = v.object({
+  ...VariantSchema.entries,
+  product: v.object({ id: v.number(), code: v.string(), slug: v.string(), name: v.string() }),
+  custom_fields: v.array(CustomFieldValueSchema),
+  create_date: v.string(),
+  write_date: v.string(),
+});
+export type VariantDetail = v.InferOutput<typeof VariantDetailSchema>;
 
-export interface VariantPriceAnswer {
-  variant: number;
-  product: number;
-  code: string;
-  standard_price: number;
-  special_price: number | null;
-  price: number;
-  source: PriceSource;
-  currency: 'EUR';
-}
+export const VariantPriceAnswerSchema = v.object({
+  variant: v.number(),
+  product: v.number(),
+  code: v.string(),
+  standard_price: v.number(),
+  special_price: v.nullable(v.number()),
+  price: v.number(),
+  source: PriceSourceSchema,
+  currency: v.literal('EUR'),
+});
+export type VariantPriceAnswer = v.InferOutput<typeof VariantPriceAnswerSchema>;
 
 /** One file of a product (products/p/assets/{id}/), in image-number order. */
-export interface ProductAsset {
-  id: number;
-  kind: 'image' | 'document';
-  file_name: string;
-  url: string;
+export const ProductAssetSchema = v.object({
+  id: v.number(),
+  kind: v.picklist(['image', 'document']),
+  file_name: v.string(),
+  url: v.string(),
   /** The number ending the file name ("..._2.webp" is 2). */
-  number: number;
-  variant_id: number | null;
-  alt: string;
-  width: number | null;
-  height: number | null;
-}
+  number: v.number(),
+  variant_id: v.nullable(v.number()),
+  alt: v.string(),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+});
+export type ProductAsset = v.InferOutput<typeof ProductAssetSchema>;

@@ -50,11 +50,16 @@ export const ImageSchema = v.object({
 });
 export type Image = v.InferOutput<typeof ImageSchema>;
 
-export interface CustomFieldValue {
-  key: string;
-  value: string;
-  localized_value: string;
-}
+export const CustomFieldValueSchema = v.object({
+  key: v.string(),
+  value: v.string(),
+  localized_value: v.string(),
+});
+export type CustomFieldValue = v.InferOutput<typeof CustomFieldValueSchema>;
+
+export const PRICE_SOURCES = ['customer', 'season', 'special', 'standard'] as const satisfies readonly PriceSource[];
+/** Why the customer pays that price (src/lib/rules/pricing.ts). */
+export const PriceSourceSchema = v.picklist(PRICE_SOURCES);
 
 export const STOCK_STATES = ['available', 'low', 'backorder', 'unavailable'] as const;
 export const StockStateSchema = v.picklist(STOCK_STATES);
@@ -64,35 +69,37 @@ export type StockState = (typeof STOCK_STATES)[number];
  * List prices, and with a customer (signed-in customer, or agent naming one) or a season also
  * what that customer pays per unit and why.
  */
-export interface ProductPrice {
-  standard_price: number;
-  special_price: number | null;
-  price?: number;
-  source?: PriceSource;
-}
+export const ProductPriceSchema = v.object({
+  standard_price: v.number(),
+  special_price: v.nullable(v.number()),
+  price: v.optional(v.number()),
+  source: v.optional(PriceSourceSchema),
+});
+export type ProductPrice = v.InferOutput<typeof ProductPriceSchema>;
 
-export interface ProductSummary {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-  title: string;
-  summary: string;
-  brand: string;
-  price: ProductPrice;
-  vat_rate: number;
-  quantity: number;
-  is_backorderable: boolean;
-  stock_state: StockState;
-  unit: string;
-  image: Image | null;
-  custom_fields: CustomFieldValue[];
-  has_variants: boolean;
-  create_date: string;
-  write_date: string;
+export const ProductSummarySchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  slug: v.string(),
+  name: v.string(),
+  title: v.string(),
+  summary: v.string(),
+  brand: v.string(),
+  price: ProductPriceSchema,
+  vat_rate: v.number(),
+  quantity: v.number(),
+  is_backorderable: v.boolean(),
+  stock_state: StockStateSchema,
+  unit: v.string(),
+  image: v.nullable(ImageSchema),
+  custom_fields: v.array(CustomFieldValueSchema),
+  has_variants: v.boolean(),
+  create_date: v.string(),
+  write_date: v.string(),
   /** With annotate_ordered_qty and a customer: units this customer has ordered before. */
-  ordered_qty?: number;
-}
+  ordered_qty: v.optional(v.number()),
+});
+export type ProductSummary = v.InferOutput<typeof ProductSummarySchema>;
 
 /** A product named by id or by slug. */
 export const ProductRefSchema = v.pipe(
@@ -111,15 +118,16 @@ export const PriceQuerySchema = v.object({
   season: v.optional(IdSchema),
 });
 
-export interface ProductPriceAnswer {
-  product: number;
-  code: string;
-  standard_price: number;
-  special_price: number | null;
-  price: number;
-  source: PriceSource;
-  currency: 'EUR';
-}
+export const ProductPriceAnswerSchema = v.object({
+  product: v.number(),
+  code: v.string(),
+  standard_price: v.number(),
+  special_price: v.nullable(v.number()),
+  price: v.number(),
+  source: PriceSourceSchema,
+  currency: v.literal('EUR'),
+});
+export type ProductPriceAnswer = v.InferOutput<typeof ProductPriceAnswerSchema>;
 
 export const RELATION_KINDS = ['Related', 'Upselling', 'Crosselling', 'Spare parts', 'Showcase'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
@@ -145,14 +153,19 @@ export const RelatedQuerySchema = v.object({
   season: v.optional(IdSchema),
 });
 
-export interface RelatedGroup {
-  kind: RelationKind;
-  results: ProductSummary[];
-  count: number;
-}
+export const RelatedGroupSchema = v.object({
+  kind: v.picklist(RELATION_KINDS),
+  results: v.array(ProductSummarySchema),
+  count: v.number(),
+});
+export type RelatedGroup = v.InferOutput<typeof RelatedGroupSchema>;
 
 /** products/p/related/ without kind: one group per kind, in the order of RELATION_KINDS. */
-export interface RelatedByKind {
-  results: RelatedGroup[];
-  count: number;
-}
+export const RelatedByKindSchema = v.object({
+  results: v.array(RelatedGroupSchema),
+  count: v.number(),
+});
+export type RelatedByKind = v.InferOutput<typeof RelatedByKindSchema>;
+
+/** products/p/related/: one group with `kind`, every group without. */
+export const RelatedAnswerSchema = v.union([RelatedGroupSchema, RelatedByKindSchema]);

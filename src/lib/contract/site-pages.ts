@@ -3,8 +3,8 @@
 // one call per page. Anonymous and public, like the pages they make.
 import * as v from 'valibot';
 import { ContextQuerySchema, IdSchema } from './common';
-import type { ProductDetail } from './product-detail';
-import type { RelatedGroup } from './products';
+import { ProductDetailSchema } from './product-detail';
+import { RelatedGroupSchema } from './products';
 
 export const MAX_PAGE_BATCH = 500;
 
@@ -33,14 +33,16 @@ export const ImportantProductsQuerySchema = v.object({
   ),
 });
 
-export interface ProductPageData {
-  product: ProductDetail;
-  related: RelatedGroup[];
-}
+export const ProductPageDataSchema = v.object({
+  product: ProductDetailSchema,
+  related: v.array(RelatedGroupSchema),
+});
+export type ProductPageData = v.InferOutput<typeof ProductPageDataSchema>;
 
-export interface ProductPagesAnswer {
-  results: ProductPageData[];
-  count: number;
+export const ProductPagesAnswerSchema = v.object({
+  results: v.array(ProductPageDataSchema),
+  count: v.number(),
   /** Pass as `after` for the next batch; null after the last one. */
-  next: number | null;
-}
+  next: v.nullable(v.number()),
+});
+export type ProductPagesAnswer = v.InferOutput<typeof ProductPagesAnswerSchema>;

@@ -2,10 +2,11 @@
 // the page keeps the menu it was built with (static, no script needed to see it), and the header
 // script asks categories/menu/ once the copy kept in local storage is older than 3 hours, then
 // redraws the menu when the answer differs from what the page shows.
-import { createClient, getJson } from '../api/client';
+import { call } from '../api/call';
+import { createClient } from '../api/client';
 import { localStore, type KeyValueStorage } from '../browser/storage';
 import { cachedItem, MENU_CACHE_TTL_MS } from '../cache/timed-cache';
-import type { Locale, Paged } from '../contract/common';
+import type { Locale } from '../contract/common';
 import type { CategoryMenuItem } from '../contract/content';
 
 export const menuCacheKey = (locale: Locale) => `SHOP_MENU_${locale}`;
@@ -16,7 +17,7 @@ export const menuSignature = (items: readonly CategoryMenuItem[]): string =>
 
 type LoadMenu = (locale: Locale) => Promise<CategoryMenuItem[] | undefined>;
 const httpLoad: LoadMenu = async (locale) => {
-  const result = await getJson<Paged<CategoryMenuItem>>(createClient({ locale }), 'categories/menu/');
+  const result = await call(createClient({ locale }), 'getCategoryMenu');
   return result.ok ? result.data.results : undefined;
 };
 

@@ -4,7 +4,8 @@
 // for the session's customer and season; a change of customer or season fetches them again.
 // A failed call leaves the products neutral ("failed"): nothing is thrown, nothing is guessed.
 import { map } from 'nanostores';
-import { getJson, type Query } from '../api/client';
+import { call } from '../api/call';
+import type { Query } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { LiveProductValues, LiveValuesAnswer } from '../contract/live-values';
 import type { ProductSummary } from '../contract/products';
@@ -31,7 +32,7 @@ export const $liveStatus = map<Record<string, LiveStatus>>({});
 
 export type FetchLive = (query: Query) => Promise<ApiResult<LiveValuesAnswer>>;
 
-const defaultFetch: FetchLive = (query) => getJson<LiveValuesAnswer>(sessionClient(), 'products/live/', query);
+const defaultFetch: FetchLive = (query) => call(sessionClient(), 'getLiveValues', { query });
 const defaultSchedule = (run: () => void) => void setTimeout(run, 0);
 
 let fetchLive: FetchLive = defaultFetch;

@@ -1,11 +1,11 @@
 // Page data of a category page: the category (breadcrumb, description, colour, children), the
 // first page of its products with descendants, and the subcategories to filter by.
-import type { CategoryDetail, CategoryTreeNode } from '../contract/catalogue-extras';
-import type { Locale, Paged } from '../contract/common';
+import type { CategoryDetail } from '../contract/catalogue-extras';
+import type { Locale } from '../contract/common';
 import { flattenCategories, toCategoryOptions } from '../listing/filter-options';
 import { loadCategoryOptions, loadFilterFields, loadFirstPage, type ListingData } from './listing';
 import { pagesPerLocale } from './build-memo';
-import { fetchOptional, fetchPageData } from './server-client';
+import { callOptional, callPageData } from './server-client';
 
 export interface CategoryPageData {
   category: CategoryDetail;
@@ -13,7 +13,7 @@ export interface CategoryPageData {
 }
 
 export async function loadCategory(locale: Locale, slug: string): Promise<CategoryPageData | null> {
-  const category = await fetchOptional<CategoryDetail>(locale, `categories/${encodeURIComponent(slug)}/`);
+  const category = await callOptional(locale, 'getCategory', { params: { id: slug } });
   // The API also answers to ids: a category has one address, its slug.
   if (!category || category.slug !== slug) return null;
   const [initial, subtree, customFields] = await Promise.all([
@@ -26,7 +26,7 @@ export async function loadCategory(locale: Locale, slug: string): Promise<Catego
 
 /** Every category slug, at every level (for the build's static paths). */
 export async function allCategorySlugs(locale: Locale): Promise<string[]> {
-  const tree = await fetchPageData<Paged<CategoryTreeNode>>(locale, 'categories/tree/');
+  const tree = await callPageData(locale, 'getCategoryTree');
   return flattenCategories(toCategoryOptions(tree.results)).map((c) => c.slug);
 }
 

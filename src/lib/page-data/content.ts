@@ -5,7 +5,7 @@ import type { Canvas } from '../contract/promotions';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import { pagesPerLocale } from './build-memo';
 import { productBlockQuery } from '../page-builder-products';
-import { fetchPageData } from './server-client';
+import { callPageData, fetchPageData } from './server-client';
 
 export interface ContentPageData {
   page: Canvas & { slug: string };
@@ -29,7 +29,7 @@ export async function loadContentPage(locale: Locale, slug: string): Promise<Con
   const entries = await Promise.all(
     page.blocks.map(async (block, index) =>
       block.type === 'products'
-        ? ([index, (await fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', productBlockQuery(block))).results] as const)
+        ? ([index, (await callPageData(locale, 'listProducts', { query: productBlockQuery(block) })).results] as const)
         : null,
     ),
   );

@@ -1,7 +1,7 @@
-import type { Paged, Locale } from '../contract/common';
+import type { Locale } from '../contract/common';
 import type { CategoryMenuItem } from '../contract/content';
 import { ttlMemo } from '../cache/ttl-memo';
-import { fetchPageData } from './server-client';
+import { callPageData } from './server-client';
 import { loadSetting } from './settings';
 
 /** Snippets the shop owner sets (analytics, banners): injected on every page. */
@@ -22,7 +22,7 @@ const EMPTY_FRAME: FrameData = { menu: [], scripts: { head: '', body: '' } };
 
 async function fetchFrame(locale: Locale): Promise<FrameData> {
   const [menu, head, ecsysHead, body] = await Promise.all([
-    fetchPageData<Paged<CategoryMenuItem>>(locale, 'categories/menu/').then((m) => m.results),
+    callPageData(locale, 'getCategoryMenu').then((m) => m.results),
     loadSetting('DEFAULT_EXTRA_SCRIPT_HEAD'),
     loadSetting('ECSYS_EXTRA_SCRIPT_HEAD'),
     loadSetting('DEFAULT_EXTRA_SCRIPT'),

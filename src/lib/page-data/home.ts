@@ -1,8 +1,8 @@
-import type { Locale, Paged } from '../contract/common';
+import type { Locale } from '../contract/common';
 import type { BlogPostSummary, Slider } from '../contract/content';
 import type { ProductSummary } from '../contract/products';
 import { HOME_PATHS } from '../i18n/locales';
-import { fetchPageData } from './server-client';
+import { callPageData } from './server-client';
 
 export interface HomeData {
   slider: Slider | null;
@@ -18,11 +18,11 @@ export const HOME_STRIP_SIZE = 8;
 export async function loadHome(locale: Locale): Promise<HomeData> {
   const code = HOME_PATHS[locale].slice(1);
   const [sliders, bestsellers, newArrivals, offers, news] = await Promise.all([
-    fetchPageData<Paged<Slider>>(locale, 'sliders/', { code }),
-    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { custom_field: 'shop:bestseller', page_size: HOME_STRIP_SIZE }),
-    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { custom_field: 'shop:new', page_size: HOME_STRIP_SIZE, order_by: 'create_date-desc' }),
-    fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', { on_offer: true, page_size: HOME_STRIP_SIZE, order_by: 'write_date-desc' }),
-    fetchPageData<Paged<BlogPostSummary>>(locale, 'blog/', { page_size: 3 }),
+    callPageData(locale, 'listSliders', { query: { code } }),
+    callPageData(locale, 'listProducts', { query: { custom_field: 'shop:bestseller', page_size: HOME_STRIP_SIZE } }),
+    callPageData(locale, 'listProducts', { query: { custom_field: 'shop:new', page_size: HOME_STRIP_SIZE, order_by: 'create_date-desc' } }),
+    callPageData(locale, 'listProducts', { query: { on_offer: true, page_size: HOME_STRIP_SIZE, order_by: 'write_date-desc' } }),
+    callPageData(locale, 'listBlogPosts', { query: { page_size: 3 } }),
   ]);
   return {
     slider: sliders.results[0] ?? null,

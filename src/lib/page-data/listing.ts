@@ -1,8 +1,6 @@
 // Page data of the product list (/p) and the list part of category pages: the first page of
 // the unfiltered list (in the HTML), the filter choices, and the island's translated strings.
-import type { CategoryTreeNode, CustomFieldDefinition } from '../contract/catalogue-extras';
-import type { Locale, Paged } from '../contract/common';
-import type { ProductSummary } from '../contract/products';
+import type { Locale } from '../contract/common';
 import { translator } from '../i18n/i18n';
 import { productListQuery } from '../listing/api-query';
 import { toCardProduct, type CardProduct } from '../listing/card-product';
@@ -10,7 +8,7 @@ import { toCategoryOptions, toFilterFields, type CategoryOption, type FilterFiel
 import { LISTING_MESSAGE_KEYS, type ListingMessages } from '../listing/messages';
 import { defaultListingState } from '../listing/query-state';
 import { ttlMemo } from '../cache/ttl-memo';
-import { fetchPageData } from './server-client';
+import { callPageData } from './server-client';
 
 export interface ListingData {
   initial: { products: CardProduct[]; count: number };
@@ -21,21 +19,21 @@ export interface ListingData {
 /** The first page of the unfiltered list, restricted to a category (with descendants) when given. */
 export async function loadFirstPage(locale: Locale, baseCategory?: string): Promise<ListingData['initial']> {
   const query = productListQuery(defaultListingState(), { baseCategory });
-  const page = await fetchPageData<Paged<ProductSummary>>(locale, 'products/p/', query);
+  const page = await callPageData(locale, 'listProducts', { query });
   return { products: page.results.map(toCardProduct), count: page.count };
 }
 
 // Every page of a build shares one fetch per locale; on-demand pages refresh it now and then.
 const FIELDS_TTL_MS = 10 * 60 * 1000;
 const filterFields = ttlMemo(
-  (locale: Locale) => fetchPageData<Paged<CustomFieldDefinition>>(locale, 'custom-fields/product/', { type: 'p' }).then((r) => toFilterFields(r.results)),
+  (locale: Locale) => callPageData(locale, 'listProductCustomFields', { query: { type: 'p' } }).then((r) => toFilterFields(r.results)),
   { ttlMs: FIELDS_TTL_MS },
 );
 
 export const loadFilterFields = (locale: Locale): Promise<FilterField[]> => filterFields.get(locale);
 
 export async function loadCategoryOptions(locale: Locale, root?: string): Promise<CategoryOption[]> {
-  const tree = await fetchPageData<Paged<CategoryTreeNode>>(locale, 'categories/tree/', root ? { root } : {});
+  const tree = await callPageData(locale, 'getCategoryTree', { query: root ? { root } : {} });
   return toCategoryOptions(tree.results);
 }
 

@@ -1,17 +1,18 @@
-import type { Locale, Paged } from '../contract/common';
-import type { ProductDetail } from '../contract/product-detail';
-import type { ProductSummary, RelatedByKind, RelatedGroup } from '../contract/products';
-import type { ProductPageData, ProductPagesAnswer } from '../contract/site-pages';
+import type { Locale } from '../contract/common';
+import type { ProductSummary, RelatedGroup } from '../contract/products';
+import type { ProductPageData } from '../contract/site-pages';
 import { LOCALES } from '../i18n/locales';
 import { buildOnce } from './build-memo';
-import { fetchOptional, fetchPageData } from './server-client';
+import { callOptional, callPageData } from './server-client';
 
-export const loadProduct = (locale: Locale, slug: string) => fetchOptional<ProductDetail>(locale, `products/p/${encodeURIComponent(slug)}/`);
+export const loadProduct = (locale: Locale, slug: string) => callOptional(locale, 'getProduct', { params: { slug } });
 
 /** Related products of every kind, for the sections of the product page (empty kinds left out). */
 export async function loadRelated(locale: Locale, productId: number): Promise<RelatedGroup[]> {
-  const all = await fetchPageData<RelatedByKind>(locale, 'products/p/related/', { product: productId });
-  return all.results.filter((group) => group.results.length > 0);
+  const all = await callPageData(locale, 'listRelatedProducts', { query: { product: productId } });
+  // Without `kind` the call answers every group.
+  const groups = 'kind' in all ? [all] : all.results;
+  return groups.filter((group) => group.results.length > 0);
 }
 
 /** A product page's data (on-demand renders and regeneration), or null when there is no such product. */
@@ -58,16 +59,16 @@ async function readProductPages(locale: Locale): Promise<ProductPageData[]> {
   const shared = new Map<number, ProductSummary>();
   if (limit !== null) {
     if (limit === 0) return pages;
-    const ids = (await fetchPageData<Paged<number>>(locale, 'site/important-products/', { limit })).results;
+    const ids = (await callPageData(locale, 'listImportantProducts', { query: { limit } })).results;
     for (let i = 0; i < ids.length; i += BATCH) {
-      const batch = await fetchPageData<ProductPagesAnswer>(locale, 'site/product-pages/', { ids: ids.slice(i, i + BATCH).join(',') });
+      const batch = await callPageData(locale, 'listProductPages', { query: { ids: ids.slice(i, i + BATCH).join(',') } });
       pages.push(...shareRelated(batch.results, shared));
     }
     return pages;
   }
   let after: number | undefined;
   for (;;) {
-    const batch = await fetchPageData<ProductPagesAnswer>(locale, 'site/product-pages/', { limit: BATCH, ...(after ? { after } : {}) });
+    const batch = await callPageData(locale, 'listProductPages', { query: { limit: BATCH, ...(after ? { after } : {}) } });
     pages.push(...shareRelated(batch.results, shared));
     if (batch.next === null) return pages;
     after = batch.next;

@@ -1,9 +1,8 @@
-import type { SystemSetting } from '../contract/content';
 import { DEFAULT_LOCALE } from '../i18n/locales';
-import { fetchOptional } from './server-client';
+import { callOptional } from './server-client';
 
 /** A public system setting read at build (or render) time; '' when the shop has none. */
 export async function loadSetting(key: string): Promise<string> {
-  const found = await fetchOptional<SystemSetting>(DEFAULT_LOCALE, `config/system/${key}/`);
+  const found = await callOptional(DEFAULT_LOCALE, 'getSystemSetting', { params: { key } });
   return found?.value ?? '';
 }

@@ -3,30 +3,31 @@ import { fail, ok, type ApiResult } from '../api/result';
 import type { ShopDocument } from '../contract/catalogue-extras';
 import { dispositionFileName } from './account-files';
 
-const getJson = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
-vi.mock('../api/client', () => ({ createClient: () => ({}), getJson: (...args: unknown[]) => getJson(...args) }));
+const call = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
+vi.mock('../api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
+vi.mock('../api/client', () => ({ createClient: () => ({}) }));
 
 const { $documents, groupByCategory, isPrivateDocument, loadDocuments } = await import('./account-documents');
 
 const doc = (id: number, category: ShopDocument['category'], customer: number | null = null) =>
   ({ id, category, title: `D${id}`, description: '', file_name: `d${id}.pdf`, url: '', mime_type: 'application/pdf', size_bytes: 1, customer, created_at: '' }) as ShopDocument;
 
-beforeEach(() => getJson.mockReset());
+beforeEach(() => call.mockReset());
 
 describe('documents', () => {
   it('reads every page', async () => {
-    getJson
+    call
       .mockResolvedValueOnce(ok({ results: Array.from({ length: 100 }, (_, i) => doc(i + 1, 'catalogue')), count: 101 }))
       .mockResolvedValueOnce(ok({ results: [doc(101, 'manual', 2)], count: 101 }));
     await loadDocuments();
-    expect(getJson).toHaveBeenCalledTimes(2);
-    expect(getJson).toHaveBeenLastCalledWith({}, 'documents/', { customer: undefined, page: 2, page_size: 100 });
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(call).toHaveBeenLastCalledWith({}, 'listDocuments', { query: { customer: undefined, page: 2, page_size: 100 } });
     expect($documents.get()).toMatchObject({ ready: true, error: null });
     expect($documents.get().results).toHaveLength(101);
   });
 
   it('says when they cannot be read', async () => {
-    getJson.mockResolvedValue(fail(500, 'x'));
+    call.mockResolvedValue(fail(500, 'x'));
     await loadDocuments();
     expect($documents.get()).toMatchObject({ results: [], error: 'errors.documentsLoadFailed' });
   });

@@ -2,11 +2,10 @@
 // own (price lists...). Public files are plain links; the customer's own need the token, so they
 // are fetched through the API and saved from a blob.
 import { atom } from 'nanostores';
-import { getJson } from '../api/client';
+import { call } from '../api/call';
 import type { DocumentCategory, ShopDocument } from '../contract/catalogue-extras';
-import type { Paged } from '../contract/common';
 import { failureMessageKey } from '../errors/api-messages';
-import { fetchPrivateFile, saveFile } from './account-files';
+import { saveFile } from './account-files';
 import { $customer, sessionClient } from './session';
 
 export interface DocumentsState {
@@ -26,7 +25,7 @@ export async function loadDocuments(): Promise<void> {
   const customer = $customer.get()?.id;
   const all: ShopDocument[] = [];
   for (let page = 1; page <= 20; page++) {
-    const result = await getJson<Paged<ShopDocument>>(sessionClient(), 'documents/', { customer, page, page_size: PAGE_SIZE });
+    const result = await call(sessionClient(), 'listDocuments', { query: { customer, page, page_size: PAGE_SIZE } });
     if (!result.ok) {
       $documents.set({ results: [], loading: false, ready: true, error: failureMessageKey('documents', result.error) });
       return;
@@ -48,7 +47,7 @@ export const isPrivateDocument = (doc: ShopDocument) => doc.customer !== null;
 
 /** Saves a customer's own document (the call carries the token). Answers an `errors.*` key on failure. */
 export async function downloadPrivateDocument(doc: ShopDocument): Promise<string | null> {
-  const file = await fetchPrivateFile(`documents/${doc.id}/file/`, {}, doc.file_name);
+  const file = await call(sessionClient(), 'downloadDocument', { params: { id: doc.id } });
   if (!file.ok) return failureMessageKey('documents', file.error);
   saveFile(file.data);
   return null;

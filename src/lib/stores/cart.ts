@@ -3,6 +3,7 @@
 // are checked with the cart rules first (spec section 5) so the shopper hears at once what the
 // stock allows; the API's answer always wins. Islands and the header only read these stores.
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import { call } from '../api/call';
 import { getJson, sendJson } from '../api/client';
 import { fail, type ApiResult } from '../api/result';
 import { localStore, type KeyValueStorage } from '../browser/storage';
@@ -57,7 +58,7 @@ const httpCartApi: CartApi = {
   setRow: (body) => sendJson<CartRowChange>(sessionClient(), 'post', 'carts/rows/', body),
   deleteRow: (rowId) => sendJson<CartRowChange>(sessionClient(), 'delete', `carts/row/${rowId}/`),
   setting: async (key) => {
-    const result = await getJson<{ key: string; value: string }>(sessionClient(), `config/system/${key}/`);
+    const result = await call(sessionClient(), 'getSystemSetting', { params: { key } });
     return result.ok ? result.data.value : undefined;
   },
 };

@@ -3,7 +3,7 @@
 // the other settings: from the API, kept 12 hours in local storage. The route guard decides
 // before a page shows, so it takes the kept value at once (the default until one is kept) and
 // refreshes it for the next page.
-import { getJson } from '../api/client';
+import { call } from '../api/call';
 import { localStore, type KeyValueStorage } from '../browser/storage';
 import { cachedItem, readCached, SETTINGS_CACHE_TTL_MS } from '../cache/timed-cache';
 import { sessionClient } from './session';
@@ -16,8 +16,8 @@ export const parseEnforced = (value: string | null | undefined): boolean => !/^(
 
 type ReadSetting = () => Promise<string | undefined>;
 const httpRead: ReadSetting = async () => {
-  const result = await getJson<{ key: string; value: string | null }>(sessionClient(), `config/system/${CUSTOMER_SELECTION_KEY}/`);
-  return result.ok ? (result.data.value ?? '') : undefined;
+  const result = await call(sessionClient(), 'getSystemSetting', { params: { key: CUSTOMER_SELECTION_KEY } });
+  return result.ok ? result.data.value : undefined;
 };
 
 let read: ReadSetting = httpRead;

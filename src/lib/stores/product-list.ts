@@ -3,10 +3,11 @@
 // string: every change is written back to the address (pushed, so the back button returns to
 // the previous list) and an address read on start or on popstate is shown.
 import { map } from 'nanostores';
-import { getJson, type Query } from '../api/client';
+import { call } from '../api/call';
+import type { Query } from '../api/client';
 import type { ApiResult } from '../api/result';
-import type { Locale, Paged } from '../contract/common';
-import type { ProductSummary } from '../contract/products';
+import type { Locale } from '../contract/common';
+import type { OperationResponse } from '../contract/operation-io';
 import { productListQuery } from '../listing/api-query';
 import { sessionClient } from './session';
 import { toCardProduct, type CardProduct } from '../listing/card-product';
@@ -29,7 +30,7 @@ export interface ProductListState {
   filters: ListingFilters;
 }
 
-export type FetchProductPage = (query: Query) => Promise<ApiResult<Paged<ProductSummary>>>;
+export type FetchProductPage = (query: Query) => Promise<ApiResult<OperationResponse<'listProducts'>>>;
 export type HistoryMode = 'push' | 'replace';
 export type WriteUrl = (href: string, mode: HistoryMode) => void;
 
@@ -76,7 +77,7 @@ let latestRequest = 0;
 
 /** The session's client for each call: the signed-in customer's context and token (ADR 0015). */
 function apiFetch(locale: Locale): FetchProductPage {
-  return (query) => getJson<Paged<ProductSummary>>(sessionClient(locale), 'products/p/', query);
+  return (query) => call(sessionClient(locale), 'listProducts', { query });
 }
 
 /** Fills the store with the prerendered page; the island calls it once, in the browser. */

@@ -2,10 +2,11 @@
 // "true". The setting is cached for 12 hours in local storage, the season list for 30 minutes
 // per language in session storage; the chosen season itself lives in the session store.
 import { atom } from 'nanostores';
-import { createClient, getJson } from '../api/client';
+import { call } from '../api/call';
+import { createClient } from '../api/client';
 import { localStore, sessionStore, type KeyValueStorage } from '../browser/storage';
 import { cachedItem, DEFAULT_CACHE_TTL_MS, SETTINGS_CACHE_TTL_MS } from '../cache/timed-cache';
-import type { Locale, Paged } from '../contract/common';
+import type { Locale } from '../contract/common';
 import type { Season } from '../contract/shop';
 import { seasonsEnabledValue } from '../header/account-view';
 
@@ -29,13 +30,13 @@ function apiSources(locale: Locale): SeasonSources {
   const client = createClient({ locale });
   return {
     async fetchSetting() {
-      const result = await getJson<{ key: string; value: string }>(client, `config/system/${SEASONS_ENABLED_KEY}/`);
+      const result = await call(client, 'getSystemSetting', { params: { key: SEASONS_ENABLED_KEY } });
       if (result.ok) return result.data.value;
       // An undefined setting means the default: seasons off (cached like any answer).
       return result.error.status === 404 ? null : undefined;
     },
     async fetchSeasons() {
-      const result = await getJson<Paged<Season>>(client, 'shop/seasons/', { page_size: 100 });
+      const result = await call(client, 'listSeasons');
       return result.ok ? result.data.results : undefined;
     },
     settingsStorage: localStore,

@@ -2,4 +2,35 @@
 // site pages, sliders, blog, config, shop). See ../operation.ts.
 import type { RouteTable } from '../operation';
 
-export const catalogueRoutes = {} as const satisfies RouteTable;
+export const catalogueRoutes = {
+  // Static segments before `{param}` ones: the router tries them in this order.
+  getLiveValues: { method: 'get', path: 'products/live/', status: 200 },
+  listProducts: { method: 'get', path: 'products/p/', status: 200 },
+  getProductPrice: { method: 'get', path: 'products/p/price/{code}/', status: 200 },
+  listRelatedProducts: { method: 'get', path: 'products/p/related/', status: 200 },
+  listProductAssets: { method: 'get', path: 'products/p/assets/{id}/', status: 200 },
+  getProduct: { method: 'get', path: 'products/p/{slug}/', status: 200 },
+  listVariants: { method: 'get', path: 'products/pp/', status: 200 },
+  getVariantPrice: { method: 'get', path: 'products/pp/price/{id}/', status: 200 },
+  getVariant: { method: 'get', path: 'products/pp/{id}/', status: 200 },
+  listProductPages: { method: 'get', path: 'site/product-pages/', status: 200 },
+  listImportantProducts: { method: 'get', path: 'site/important-products/', status: 200 },
+  getCategoryMenu: { method: 'get', path: 'categories/menu/', status: 200 },
+  getCategoryTree: { method: 'get', path: 'categories/tree/', status: 200 },
+  listCategoryAncestors: { method: 'get', path: 'categories/ancestors/', status: 200 },
+  getCategory: { method: 'get', path: 'categories/{id}/', status: 200 },
+  listProductCustomFields: { method: 'get', path: 'custom-fields/product/', status: 200 },
+  listUserCustomFields: { method: 'get', path: 'custom-fields/user/', status: 200 },
+  listCategoryCustomFields: { method: 'get', path: 'custom-fields/category/', status: 200 },
+  getCustomField: { method: 'get', path: 'custom-fields/{id}/', status: 200 },
+  listDocuments: { method: 'get', path: 'documents/', status: 200 },
+  downloadDocument: { method: 'get', path: 'documents/{id}/file/', status: 200, produces: 'application/octet-stream' },
+  listSliders: { method: 'get', path: 'sliders/', status: 200 },
+  listBlogPosts: { method: 'get', path: 'blog/', status: 200 },
+  getBlogPost: { method: 'get', path: 'blog/{key}/', status: 200 },
+  getSystemSetting: { method: 'get', path: 'config/system/{key}/', status: 200 },
+  listPaymentMethodsB2b: { method: 'get', path: 'shop/payment-methods-b2b/', status: 200 },
+  listPaymentMethods: { method: 'get', path: 'shop/payment-methods/', status: 200 },
+  listSeasons: { method: 'get', path: 'shop/seasons/', status: 200 },
+  listShippingPolicies: { method: 'get', path: 'shop/shipping-policies/', status: 200 },
+} as const satisfies RouteTable;
