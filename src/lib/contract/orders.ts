@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { AddressSnapshotOut } from './addresses';
 import { ContextQuerySchema, PageQuerySchema } from './common';
+import type { Locale } from './locales';
 
 export const ORDER_STATUSES = [
   'Pending', 'Failed', 'Processing', 'Completed', 'Refunded', 'Partially refunded', 'Cancelled', 'Shipped', 'Partially shipped',
@@ -65,7 +66,7 @@ export interface OrderDetail extends OrderSummary {
   shop_context: 'b2b' | 'b2c';
   agent: number | null;
   user: number | null;
-  locale: 'it' | 'en' | 'es';
+  locale: Locale;
   billing_address: AddressSnapshotOut;
   shipping_address: AddressSnapshotOut;
   shipping_method: { id: number | null; code: string; name: string };
