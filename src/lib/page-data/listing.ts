@@ -3,7 +3,8 @@
 import type { CategoryTreeNode, CustomFieldDefinition } from '../contract/catalogue-extras';
 import type { Locale, Paged } from '../contract/common';
 import type { ProductSummary } from '../contract/products';
-import { translator } from '../i18n/i18n';
+import { pickPaths } from '../i18n/client-messages';
+import { messagesOf } from '../i18n/i18n';
 import { productListQuery } from '../listing/api-query';
 import { toCardProduct, type CardProduct } from '../listing/card-product';
 import { toCategoryOptions, toFilterFields, type CategoryOption, type FilterField } from '../listing/filter-options';
@@ -49,6 +50,5 @@ export async function loadListing(locale: Locale): Promise<ListingData> {
 
 /** The strings the listing island shows, in one locale. */
 export function listingMessages(locale: Locale): ListingMessages {
-  const t = translator(locale);
-  return Object.fromEntries(LISTING_MESSAGE_KEYS.map((key) => [key, t(key)])) as ListingMessages;
+  return pickPaths(messagesOf(locale), LISTING_MESSAGE_KEYS);
 }
