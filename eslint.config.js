@@ -14,7 +14,7 @@ const TESTS = ['tests/**', '**/*.test.ts', '**/*.test.tsx'];
  * browser imports for types only, or each page would ship valibot. Keep the list in step with
  * the modules (tests/unit/layers.test.ts checks that each one listed imports no valibot value).
  */
-export const PLAIN_CONTRACT_MODULES = ['routes', 'routes/accounts', 'routes/catalogue', 'routes/ordering', 'routes/index', 'operation', 'operation-io', 'page-blocks', 'constants', 'ordering'];
+export const PLAIN_CONTRACT_MODULES = ['routes', 'routes/accounts', 'routes/catalogue', 'routes/ordering', 'routes/index', 'operation', 'operation-io', 'page-blocks', 'constants', 'ordering', 'locales'];
 
 const SERVER = { regex: '(^|/)server(/|$)', message: `The storefront never imports server code: it talks to the API through src/lib/api (${ADR}).` };
 const SEED = { regex: '(^|/)seed(/|$)', message: `Serving code never imports the demo seed: the demo starters (server/start.ts, server/build.ts) pass it to openShop as \`prepare\` (${ADR}).` };
@@ -53,9 +53,7 @@ export default tseslint.config(
   {
     name: 'layers/browser',
     files: ['src/islands/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    // TEMPORARY (issue 12): src/lib/i18n/locales.ts takes LOCALES from a schema module until the
-    // translation part declares the locales in a valibot-free module. The merger removes it.
-    ignores: [...TESTS, 'src/lib/contract/**', 'src/lib/rules/**', 'src/lib/i18n/locales.ts'],
+    ignores: [...TESTS, 'src/lib/contract/**', 'src/lib/rules/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [

@@ -1,5 +1,6 @@
 // The mail that tells the shop about a contact form message, in the language it was written in.
-import { formatDate, translator } from '../../src/lib/i18n/i18n';
+import { formatDay } from '../../src/lib/i18n/format';
+import { translator } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
 import type { MailMessage } from './mailer';
 
@@ -36,7 +37,7 @@ export function contactMail(p: ContactMailInput): MailMessage {
     t('mail.contact.message'),
     p.message,
     '',
-    t('mail.contact.consent', { date: formatDate(p.receivedAt, p.locale) }),
+    t('mail.contact.consent', { date: formatDay(p.receivedAt, p.locale, 'long') }),
     t('mail.contact.reply', { email: p.email }),
     '',
     p.siteUrl,

@@ -2,7 +2,8 @@
 // Built by the outbox worker after the order is committed: the PDF is never rendered in a request.
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
-import { formatDate, formatPrice, translator } from '../../src/lib/i18n/i18n';
+import { formatDay, formatEuro } from '../../src/lib/i18n/format';
+import { translator } from '../../src/lib/i18n/i18n';
 import { SHIPPING_VAT_RATE } from '../../src/lib/rules/checkout';
 import { grossOf, grossTotals } from '../../src/lib/rules/vat-display';
 import { pick } from '../catalogue/localized';
@@ -29,7 +30,7 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
   ]);
   if (!customer) return [];
   const t = translator(locale);
-  const money = (n: number) => formatPrice(n, locale);
+  const money = (n: number) => formatEuro(n, locale);
   const vatLabel = (value: string) => t('mail.orderDocument.vatNumber', { value });
   const customerName = customer.businessName ?? `${customer.firstName} ${customer.lastName}`.trim();
   // A consumer reads amounts with VAT, a business net ones plus the VAT (src/lib/rules/vat-display.ts).
@@ -54,7 +55,7 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
   const lines = [
     t('mail.greeting', { name: customer.firstName || customerName }),
     '',
-    t('mail.orderConfirmation.intro', { number: order.number, date: formatDate(order.createdAt, locale) }),
+    t('mail.orderConfirmation.intro', { number: order.number, date: formatDay(order.createdAt, locale, 'long') }),
     '',
     t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded'),
     ...rows.map((r) => t('mail.orderConfirmation.row', { qty: r.qty, name: pick(r.name, locale), code: r.code, amount: money(vatIncluded ? grossOf(r.total, r.vatRate) : r.total) })),

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
+import { LOCALES } from '../../src/lib/contract/locales';
 import type { AuthUser } from '../auth/auth-user';
 import { couponNotValid, shopError } from '../shop-errors';
 import { auditAgentAction } from '../auth/audit';
@@ -255,7 +256,7 @@ async function namesInAllLocales(tx: Db, productIds: number[]): Promise<Map<numb
 
 const joinNames = (product: L10nJson, variant: L10nJson): L10nJson => {
   const out: L10nJson = { it: `${product.it} - ${variant.it}` };
-  for (const l of ['en', 'es'] as const) out[l] = `${product[l] ?? product.it} - ${variant[l] ?? variant.it}`;
+  for (const l of LOCALES) if (l !== 'it') out[l] = `${product[l] ?? product.it} - ${variant[l] ?? variant.it}`;
   return out;
 };
 

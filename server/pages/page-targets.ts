@@ -3,6 +3,7 @@
 // list and the home page; a post's news list and the home page. Pages are paths without locale
 // ("p/tappo", "c/enologia", "home"); a path that no longer renders is deleted.
 import { sql } from 'drizzle-orm';
+import { LOCALE_TABLE } from '../../src/lib/contract/locales';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import type { PageChange } from './page-changes';
@@ -34,7 +35,10 @@ const SETTING_PAGES: Record<string, PageTarget[]> = {
  * Built-in pages a content page may not replace: a page document with such a slug is never
  * rendered over them (nor, when it does not render, allowed to delete them).
  */
-const BUILT_IN = new Set(['home', 'home-en', 'home-es', 'p', 'c', 'news', 'cart', 'customers', 'account', 'auth', 'contatti', 'contacts', 'contactos', 'pgb-editor-preview', 'fresh']);
+const BUILT_IN = new Set([
+  ...Object.values(LOCALE_TABLE).flatMap((locale) => [locale.home.slice(1), locale.contact.slice(1)]),
+  ...['p', 'c', 'news', 'cart', 'customers', 'account', 'auth', 'pgb-editor-preview', 'fresh'],
+]);
 
 /** Settings every page carries (in its frame): a change regenerates every page. */
 export const FRAME_SETTINGS: ReadonlySet<string> = new Set(['DEFAULT_EXTRA_SCRIPT_HEAD', 'ECSYS_EXTRA_SCRIPT_HEAD', 'DEFAULT_EXTRA_SCRIPT']);

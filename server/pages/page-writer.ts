@@ -3,6 +3,7 @@
 // renders (404) has its files deleted. Concurrent requests for the same file share one render.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { LOCALES } from '../../src/lib/contract/locales';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { brotliQualityOf, compressBeside, writeAtomically } from '../build-site';
 import { freshRouteOf } from './shell-pages';
@@ -32,7 +33,7 @@ export interface PageWriter {
 /** Page paths of the files in the locale folders ("p/tappo", "cart", "home"). */
 async function pagesOnDisk(clientDir: string): Promise<string[]> {
   const pages = new Set<string>();
-  for (const locale of ['it', 'en', 'es']) {
+  for (const locale of LOCALES) {
     const root = path.join(clientDir, locale);
     const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
     for (const entry of entries) {

@@ -1,5 +1,7 @@
 // Pages without data, prerendered once per locale; regenerated through one on-demand route
 // (src/pages/fresh/[locale]/shell/[...page].astro) when what every page carries changes.
+import { LOCALE_TABLE } from '../../src/lib/contract/locales';
+
 export const SHELL_PAGES: ReadonlySet<string> = new Set([
   'account',
   'account/addresses',
@@ -15,9 +17,7 @@ export const SHELL_PAGES: ReadonlySet<string> = new Set([
   'cart/checkout',
   'cart/order-complete',
   'customers',
-  'contatti',
-  'contacts',
-  'contactos',
+  ...Object.values(LOCALE_TABLE).map((locale) => locale.contact.slice(1)),
   'pgb-editor-preview',
 ]);
 

@@ -1,5 +1,5 @@
 // The strings the contact form island shows, built by the page with its translator.
-import type { TFunction } from 'i18next';
+import type { T } from '../lib/i18n/client-messages';
 import type { ContactErrorCode, ContactFailure, ContactTextField } from '../lib/stores/contact';
 
 export interface ContactLabels {
@@ -22,7 +22,7 @@ export interface ContactLabels {
   errors: Record<ContactErrorCode, string>;
 }
 
-export function contactLabels(t: TFunction): ContactLabels {
+export function contactLabels(t: T): ContactLabels {
   return {
     fields: {
       name: t('contact.fields.name'),

@@ -1,15 +1,10 @@
 // An address on one line, for choices and summaries: each part once (a company often is also the
 // name), the country by its name in the page's language.
 import type { AddressSnapshotOut } from './contract/addresses';
-import { INTL_LOCALE, type Locale } from './i18n/locales';
+import { countryName } from './i18n/format';
+import type { Locale } from './i18n/locales';
 
-export function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([INTL_LOCALE[locale]], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { countryName };
 
 /** The parts of an address in reading order, leaving out `shown` (already the choice's title). */
 export function addressLine(a: AddressSnapshotOut, locale: Locale, shown?: string): string {

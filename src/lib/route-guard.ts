@@ -1,6 +1,7 @@
 // Route rules of spec section 2, decided in the browser from the stored session before a page
 // shows anything (pages that need it hide their main content until the guard has run).
 
+import { LOCALE_TABLE } from './contract/locales';
 import { safeRedirectPath } from './rules/safe-link';
 
 /** Pages only for signed-in users (route names account*, cart*, customers). */
@@ -12,7 +13,7 @@ export function isProtectedPath(path: string): boolean {
 export const isAuthPath = (path: string) => /^\/auth(\/|$)/.test(path);
 
 /** The contact page in each language. */
-const CONTACT_PATHS = ['/contacts', '/contatti', '/contactos'];
+const CONTACT_PATHS: string[] = Object.values(LOCALE_TABLE).map((locale) => locale.contact);
 
 /**
  * Pages an agent may open only with a chosen customer (spec: customers, contacts, account,

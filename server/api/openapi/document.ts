@@ -4,6 +4,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { ContextQuerySchema } from '../../../src/lib/contract/common';
+import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
 import type { OperationSchemas } from '../../../src/lib/contract/operation';
 import { OPERATION_SCHEMAS } from '../../../src/lib/contract/operations';
 import { ROUTES, type OperationName } from '../../../src/lib/contract/routes';
@@ -19,7 +20,7 @@ const CONTEXT_PARAMS = new Set(Object.keys(ContextQuerySchema.entries));
 
 function queryParameters(schema: GenericSchema | undefined): Json[] {
   const params: Json[] = [
-    { name: 'locale', in: 'query', schema: { type: 'string', enum: ['it', 'en', 'es'], default: 'it' }, description: 'Language of localized fields (falls back to Italian).' },
+    { name: 'locale', in: 'query', schema: { type: 'string', enum: [...LOCALES], default: DEFAULT_LOCALE }, description: 'Language of localized fields (falls back to Italian).' },
     { name: 'shop_context', in: 'query', schema: { type: 'string', enum: ['b2b', 'b2c'], default: 'b2b' } },
   ];
   if (!schema) return params;

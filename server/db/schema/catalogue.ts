@@ -4,8 +4,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt, type L10nJson } from './common';
 import { customFieldValues } from './custom-fields';
+import { LOCALES } from '../../../src/lib/contract/locales';
 
-export const LOCALES = ['it', 'en', 'es'] as const;
+// The languages are declared once, in the shared zone (the contract and the browser read them too).
+export { LOCALES };
 
 /** A named category tree; the storefront uses "Default". */
 export const taxonomies = pgTable('taxonomies', {

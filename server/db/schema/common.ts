@@ -1,7 +1,8 @@
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../src/lib/contract/locales';
 
 /** Localized text stored as JSON: `{ it, en, es }`; readers fall back to Italian. */
-export type L10nJson = Partial<Record<'it' | 'en' | 'es', string>> & { it: string };
+export type L10nJson = Partial<Record<Locale, string>> & { it: string };
 
 /** Money in EUR with cents; read as a JS number (values stay far below 2^53 cents). */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });

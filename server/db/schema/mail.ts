@@ -1,6 +1,7 @@
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from './common';
+import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
 
 export const MAIL_STATES = ['pending', 'sending', 'retrying', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
@@ -24,7 +25,7 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** The order, contact message or one-time code the mail is about. */
     refId: integer('ref_id'),
-    locale: text('locale', { enum: ['it', 'en', 'es'] }).notNull().default('it'),
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     /** Known at enqueue time or filled in when the message is built. */
     recipient: text('recipient'),
     /** The rendered message, for kinds that cannot be rebuilt later; blanked once done. */

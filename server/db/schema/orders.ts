@@ -3,6 +3,7 @@ import { CONTEXT_SCOPES, createdAt, money, SHOP_CONTEXTS, updatedAt, type L10nJs
 import { products, variants } from './catalogue';
 import { coupons, promotions, seasons } from './pricing';
 import { customers, users } from './users';
+import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
 
 export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
@@ -125,7 +126,7 @@ export const orders = pgTable(
     taxTotal: money('tax_total').notNull().default(0),
     total: money('total').notNull(),
     notes: text('notes').notNull().default(''),
-    locale: text('locale', { enum: ['it', 'en', 'es'] }).notNull().default('it'),
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     trackingUrl: text('tracking_url'),
     /** A retried checkout with the same key returns this order instead of creating another. */
     idempotencyKey: text('idempotency_key'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 import { customFieldValues } from './custom-fields';
+import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
 
 /** A business (B2B) or a consumer (B2C) the shop sells to. */
 export const customers = pgTable(
@@ -42,7 +43,7 @@ export const users = pgTable(
     isAgent: boolean('is_agent').notNull().default(false),
     customerId: integer('customer_id').references(() => customers.id),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    locale: text('locale', { enum: ['it', 'en', 'es'] }).notNull().default('it'),
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import type { ProductSummary } from '../../lib/contract/products';
 import type { Locale } from '../../lib/i18n/locales';
 import { toCardProduct } from '../../lib/listing/card-product';
-import { listingText, type ListingMessages } from '../../lib/listing/messages';
+import { listingText } from '../../lib/listing/messages';
 import { $liveProducts } from '../../lib/live/live-products';
 import { stockTextsJson } from '../../lib/live/stock-badge';
 import { productBlockMoreHref, type ProductsBlock as ProductsBlockData } from '../../lib/page-builder-products';
@@ -29,7 +29,7 @@ export default function ProductsBlock({ locale, block, products, labels, id }: P
   if (products && products.length === 0) return null;
   const moreHref = productBlockMoreHref(block);
   // The card reads only the product.* strings, which is all the labels carry.
-  const text = listingText(locale, labels.card as ListingMessages);
+  const text = listingText(locale, labels.card);
   return (
     <section aria-labelledby={id} className="container mt-10" data-block="products" aria-busy={products ? undefined : true}>
       <div className="flex items-end justify-between gap-4 border-b-2 border-primary pb-2">

@@ -1,9 +1,9 @@
 // The few translated strings the block renderer needs. Pages build them with their translator
 // and hand them down as props, so the editor-preview island ships no message catalogue.
-import type { TFunction } from 'i18next';
-import { CARD_MESSAGE_KEYS, type ListingMessages } from '../../lib/listing/messages';
+import type { MessageTree, T } from '../../lib/i18n/client-messages';
+import { cardMessages, type ListingMessages } from '../../lib/listing/messages';
 
-export type CardMessages = Pick<ListingMessages, (typeof CARD_MESSAGE_KEYS)[number]>;
+export type CardMessages = ListingMessages;
 
 export interface BlockLabels {
   card: CardMessages;
@@ -15,10 +15,10 @@ export interface BlockLabels {
   copyFailed: string;
 }
 
-export function blockLabels(t: TFunction): BlockLabels {
+export function blockLabels(t: T, messages: MessageTree): BlockLabels {
   return {
     // Placeholders such as {{code}} stay in: the card fills them.
-    card: Object.fromEntries(CARD_MESSAGE_KEYS.map((key) => [key, t(key)])) as CardMessages,
+    card: cardMessages(messages),
     seeAll: t('content.seeAll'),
     loadingProducts: t('content.loadingProducts'),
     couponCode: t('content.couponCode'),

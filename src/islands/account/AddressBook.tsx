@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Address } from '../../lib/contract/addresses';
 import { ADDRESS_TYPES } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
+import { countryName } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { ADDRESSES_PAGE_SIZE, ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_REQUIRED, $addressBook, countryOptions, createAddress, deleteAddress,
   isAddressType, loadAddresses, type AddressErrors, type AddressField, type AddressFieldError, type AddressInput, type AddressTextField,
@@ -29,13 +30,7 @@ function readForm(form: HTMLFormElement): AddressInput {
 }
 
 function AddressCard({ address, t, locale, onDelete }: { address: Address; t: T; locale: Locale; onDelete: (a: Address, button: HTMLButtonElement) => void }) {
-  const country = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([locale], { type: 'region' }).of(address.country) ?? address.country;
-    } catch {
-      return address.country;
-    }
-  }, [address.country, locale]);
+  const country = countryName(address.country, locale);
   return (
     <li className="flex flex-col gap-3 border border-line p-4" data-address-id={address.id} data-address-name={address.name}>
       <div className="flex flex-wrap items-center gap-2">

@@ -6,18 +6,12 @@ import { useEffect, useState } from 'react';
 import type { ShopDocument } from '../../lib/contract/catalogue-extras';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
-import { formatDay } from '../../lib/i18n/format';
+import { formatDay, formatFileSize } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { $documents, downloadPrivateDocument, groupByCategory, isPrivateDocument, loadDocuments } from '../../lib/stores/account-documents';
 import { $customer } from '../../lib/stores/session';
 import { safeHref } from '../../lib/rules/safe-link';
 import { EmptyState, ErrorBox, Loading, useAccountReady, useT, type AccountIslandProps } from './account-ui';
-
-function fileSize(bytes: number, locale: Locale): string {
-  const format = (value: number, unit: 'kilobyte' | 'megabyte') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
-  return bytes >= 1_000_000 ? format(bytes / 1_000_000, 'megabyte') : format(Math.max(1, Math.round(bytes / 1000)), 'kilobyte');
-}
 
 function DocumentItem({ doc, t, locale }: { doc: ShopDocument; t: T; locale: Locale }) {
   const [busy, setBusy] = useState(false);
@@ -40,7 +34,7 @@ function DocumentItem({ doc, t, locale }: { doc: ShopDocument; t: T; locale: Loc
         </p>
         {doc.description && <p className="m-0 mt-1 text-sm">{doc.description}</p>}
         <p className="m-0 mt-1 text-sm text-muted">
-          {doc.file_name} · {fileSize(doc.size_bytes, locale)} · {formatDay(doc.created_at, locale)}
+          {doc.file_name} · {formatFileSize(doc.size_bytes, locale)} · {formatDay(doc.created_at, locale)}
         </p>
         {error && <p role="alert" className="m-0 mt-1 text-sm font-semibold text-error">{t(error)}</p>}
       </div>

@@ -6,20 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { AddressSnapshotOut } from '../../lib/contract/addresses';
 import { ORDER_DOCUMENT_TYPES, type OrderDocumentType } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
-import { formatDay, formatEuro } from '../../lib/i18n/format';
+import { countryName, formatDay, formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { $orderView, downloadOrderDocument, loadOrder, orderIdFromPath, reorder, type ReorderSummary } from '../../lib/stores/account-orders';
 import { initCart } from '../../lib/stores/cart';
 import { safeHref } from '../../lib/rules/safe-link';
 import { ErrorBox, Loading, StatusBadge, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 
-function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 function AddressBlock({ title, address, locale }: { title: string; address: AddressSnapshotOut; locale: Locale }) {
   return (

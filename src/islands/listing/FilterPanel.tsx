@@ -2,6 +2,8 @@
 // product custom fields, price range on the list or offer price. Choices apply at once; typed
 // text (search, amounts) applies on submit. Below lg the panel folds behind a button.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { formatAmount } from '../../lib/i18n/format';
+import type { Locale } from '../../lib/i18n/locales';
 import type { CategoryOption, FilterField } from '../../lib/listing/filter-options';
 import type { ListingText } from '../../lib/listing/messages';
 import { parseAmount, type ListingFilters, type PriceType } from '../../lib/listing/query-state';
@@ -17,7 +19,7 @@ interface Props {
   text: ListingText;
 }
 
-const amountText = (n: number | null, locale: string) => (n === null ? '' : locale === 'en' ? n.toFixed(2) : n.toFixed(2).replace('.', ','));
+const amountText = (n: number | null, locale: Locale) => (n === null ? '' : formatAmount(n, locale));
 
 export default function FilterPanel({ basePath, subtree, filters, categories, customFields, text }: Props) {
   const { t } = text;

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { formatOrderBy, parseOrderBy, type Ordering } from '../../lib/contract/ordering';
 import type { ProductOrderField } from '../../lib/contract/products';
-import type { ListingMessageKey, ListingText } from '../../lib/listing/messages';
+import type { ListingText } from '../../lib/listing/messages';
 import { ORDER_FIELDS } from '../../lib/listing/query-state';
 import { applyFilters } from '../../lib/stores/product-list';
 
@@ -25,7 +25,7 @@ export default function SortSelect({ orderBy, text }: { orderBy: Ordering<Produc
       <select id={id} name="order_by" value={current} onChange={(e) => change(e.target.value)} className="border-2 border-secondary bg-white px-2 py-1 focus-ring" data-listing-sort="">
         {options.map((value) => (
           <option key={value} value={value}>
-            {text.t(`listing.sort.${value}` as ListingMessageKey)}
+            {text.t(`listing.sort.${value}`)}
           </option>
         ))}
       </select>

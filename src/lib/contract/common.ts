@@ -1,10 +1,9 @@
 // Shapes shared by every call of the shop API (spec section 7). The API validates with these
 // schemas; the storefront imports their types only.
 import * as v from 'valibot';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
 
-export const LOCALES = ['it', 'en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'it';
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 export const SHOP_CONTEXTS = ['b2b', 'b2c'] as const;
 export type ShopContext = (typeof SHOP_CONTEXTS)[number];
@@ -31,7 +30,7 @@ export const PagedSchema = <S extends v.GenericSchema>(item: S) => v.object({ re
 
 /** Query parameters every call accepts. */
 export const ContextQuerySchema = v.object({
-  locale: v.optional(v.picklist(LOCALES, 'Unsupported locale: use it, en or es.'), DEFAULT_LOCALE),
+  locale: v.optional(v.picklist(LOCALES, `Unsupported locale: use ${LOCALES.slice(0, -1).join(', ')} or ${LOCALES.at(-1)}.`), DEFAULT_LOCALE),
   shop_context: v.optional(v.picklist(SHOP_CONTEXTS, 'shop_context must be b2b or b2c.'), 'b2b'),
 });
 

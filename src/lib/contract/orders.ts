@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { AddressSnapshotOut } from './addresses';
 import { ContextQuerySchema, PageQuerySchema } from './common';
+import type { Locale } from './locales';
 
 import { ORDER_DOCUMENT_TYPES, ORDER_STATUSES, type OrderDocumentType, type OrderStatus } from './constants';
 
@@ -62,7 +63,7 @@ export interface OrderDetail extends OrderSummary {
   shop_context: 'b2b' | 'b2c';
   agent: number | null;
   user: number | null;
-  locale: 'it' | 'en' | 'es';
+  locale: Locale;
   billing_address: AddressSnapshotOut;
   shipping_address: AddressSnapshotOut;
   shipping_method: { id: number | null; code: string; name: string };

@@ -1,8 +1,7 @@
-// One i18next instance per locale (never one switched between languages), with Italian
-// as the fallback for any key a locale lacks. Messages are split by capability: the frame and
-// public pages in messages/<locale>.json, the signed-in parts in messages/<area>/<locale>.json,
-// each file holding one top-level key named after its area.
-import i18next, { type i18n, type TFunction } from 'i18next';
+// The message catalogues and the translate function of the server and of Astro components (the
+// mechanism is client-messages.ts; islands get their part of these catalogues as props). Messages
+// are split by capability: the frame and public pages in messages/<locale>.json, the signed-in
+// parts in messages/<area>/<locale>.json, each file holding one top-level key named after its area.
 import accountEn from '../../content/messages/account/en.json';
 import accountEs from '../../content/messages/account/es.json';
 import accountIt from '../../content/messages/account/it.json';
@@ -18,45 +17,38 @@ import it from '../../content/messages/it.json';
 import shopEn from '../../content/messages/shop/en.json';
 import shopEs from '../../content/messages/shop/es.json';
 import shopIt from '../../content/messages/shop/it.json';
-import { formatDay, formatEuro } from './format';
-import { DEFAULT_LOCALE, type Locale } from './locales';
+import { createT, withFallback, type MessageTree, type T } from './client-messages';
+import type { Catalogue } from './message-keys';
+import type { Locale } from './locales';
 
 export const MESSAGES = {
   it: { ...it, ...authIt, ...shopIt, ...accountIt, ...agentIt },
   en: { ...en, ...authEn, ...shopEn, ...accountEn, ...agentEn },
   es: { ...es, ...authEs, ...shopEs, ...accountEs, ...agentEs },
-} as const;
-export type Messages = (typeof MESSAGES)['it'];
+} satisfies Record<Locale, Catalogue>;
+export type Messages = Catalogue;
 
-export function createI18n(locale: Locale): i18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: ['it', 'en', 'es'],
-    resources: { it: { translation: MESSAGES.it }, en: { translation: MESSAGES.en }, es: { translation: MESSAGES.es } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
+// One merged catalogue and translate function per locale for the process: the messages never
+// change while it runs, and making them per component was a tenth of the build's time.
+const merged = new Map<Locale, MessageTree>();
+const translators = new Map<Locale, T>();
+
+/** A locale's whole catalogue, every key it lacks read from the Italian one. */
+export function messagesOf(locale: Locale): MessageTree {
+  let tree = merged.get(locale);
+  if (!tree) {
+    tree = withFallback(MESSAGES as Record<Locale, MessageTree>, locale);
+    merged.set(locale, tree);
+  }
+  return tree;
 }
 
-// One translate function per locale for the process: the messages never change while it runs,
-// and making an i18next instance per component was a tenth of the build's time.
-const translators = new Map<Locale, TFunction>();
-
-/** A translate function for one locale (synchronous: resources are bundled). */
-export function translator(locale: Locale): TFunction {
+/** The translate function of one locale, each key falling back to Italian. */
+export function translator(locale: Locale): T {
   let t = translators.get(locale);
   if (!t) {
-    t = createI18n(locale).t;
+    t = createT(messagesOf(locale), locale);
     translators.set(locale, t);
   }
   return t;
-}
-
-export const formatPrice = (value: number, locale: Locale): string => formatEuro(value, locale);
-
-export function formatDate(value: string | Date, locale: Locale, style: 'long' | 'short' = 'long'): string {
-  return formatDay(value, locale, style);
 }

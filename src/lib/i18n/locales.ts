@@ -1,15 +1,13 @@
 // Which language a visitor gets (spec: no URL prefix; `lan` cookie, 365 days, default it;
 // the root route detects it from the browser and sends it to its home variant).
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/common';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TABLE, LOCALES, type Locale } from '../contract/locales';
 
-export { DEFAULT_LOCALE, LOCALES, type Locale };
+export { DEFAULT_LOCALE, isLocale, LOCALE_TABLE, LOCALES, type Locale };
 export const LOCALE_COOKIE = 'lan';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-
 /** The home page of each language. */
-export const HOME_PATHS: Record<Locale, string> = { it: '/home', en: '/home-en', es: '/home-es' };
+export const HOME_PATHS = Object.fromEntries(LOCALES.map((locale) => [locale, LOCALE_TABLE[locale].home])) as Record<Locale, string>;
 const HOME_LOCALE = new Map(Object.entries(HOME_PATHS).map(([locale, path]) => [path, locale as Locale]));
 
 /** The language a home variant is written in, or undefined for other paths. */
@@ -46,4 +44,4 @@ export const localeCookie = (locale: Locale, secure = false) =>
   `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /** BCP 47 tags for Intl and the html lang attribute. */
-export const INTL_LOCALE: Record<Locale, string> = { it: 'it-IT', en: 'en-GB', es: 'es-ES' };
+export const INTL_LOCALE = Object.fromEntries(LOCALES.map((locale) => [locale, LOCALE_TABLE[locale].intl])) as Record<Locale, string>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, formatPrice, MESSAGES } from './i18n';
+import { formatEuro } from './format';
+import { MESSAGES, translator } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -24,16 +25,15 @@ describe('translation messages', () => {
     }
   });
 
-  it('falls back to Italian for a key a locale lacks', () => {
-    const i18n = createI18n('en');
-    i18n.addResource('it', 'translation', 'onlyItalian', 'Solo in italiano');
-    expect(i18n.t('onlyItalian')).toBe('Solo in italiano');
-    expect(i18n.t('errors.couponNotValid')).toBe('The coupon is not valid.');
+  it('translates with plurals and placeholders in each locale', () => {
+    expect(translator('en')('errors.couponNotValid')).toBe('The coupon is not valid.');
+    expect(translator('it')('listing.count', { count: 1 })).toBe('1 prodotto');
+    expect(translator('es')('listing.count', { count: 3 })).toBe('3 productos');
   });
 
   it('formats prices in EUR per locale', () => {
-    expect(formatPrice(12345.5, 'it').replace(/\s/g, ' ')).toBe('12.345,50 €');
-    expect(formatPrice(12345.5, 'en')).toBe('€12,345.50');
-    expect(formatPrice(12345.5, 'es').replace(/\s/g, ' ')).toBe('12.345,50 €');
+    expect(formatEuro(12345.5, 'it').replace(/\s/g, ' ')).toBe('12.345,50 €');
+    expect(formatEuro(12345.5, 'en')).toBe('€12,345.50');
+    expect(formatEuro(12345.5, 'es').replace(/\s/g, ' ')).toBe('12.345,50 €');
   });
 });

@@ -1,7 +1,9 @@
-// The translated strings the listing island needs, resolved on the server for one locale and
-// handed over as a prop, so the island ships neither i18next nor the message catalogues.
-import { euroFormat } from '../i18n/format';
-import { INTL_LOCALE, type Locale } from '../i18n/locales';
+// The translated strings the listing island and the product cards need: only these paths of the
+// catalogue, resolved on the server for one locale (over Italian) and handed over as a small prop,
+// read with the shop's one translate function (createT), so the island ships no catalogue.
+import { createT, pickPaths, type MessagePath, type MessageTree, type T } from '../i18n/client-messages';
+import { formatEuro } from '../i18n/format';
+import type { Locale } from '../i18n/locales';
 
 /** What the shared product card (components/listing/ProductCard.tsx) reads. */
 export const CARD_MESSAGE_KEYS = [
@@ -18,7 +20,7 @@ export const CARD_MESSAGE_KEYS = [
   'product.badges.bestseller',
   'product.badges.new',
   'product.badges.offer',
-] as const;
+] as const satisfies readonly MessagePath[];
 
 export const LISTING_MESSAGE_KEYS = [
   'listing.searchTitle',
@@ -72,38 +74,28 @@ export const LISTING_MESSAGE_KEYS = [
   'errors.productsLoadFailed',
   'meta.siteName',
   ...CARD_MESSAGE_KEYS,
-] as const;
+] as const satisfies readonly MessagePath[];
 
-export type ListingMessageKey = (typeof LISTING_MESSAGE_KEYS)[number];
-export type ListingMessages = Record<ListingMessageKey, string>;
-
-type Vars = Record<string, string | number>;
-
-/** Fills `{{name}}` placeholders (the i18next syntax of the catalogues). */
-export const fillPlaceholders = (template: string, vars: Vars = {}) =>
-  template.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+/** The listing's or the card's strings as a tree (a subset of the catalogue). */
+export type ListingMessages = MessageTree;
 
 export interface ListingText {
   locale: Locale;
-  t(key: ListingMessageKey, vars?: Vars): string;
-  /** "1 prodotto", "12 prodotti": plural by the locale's rules (`_one` / `_other`). */
+  t: T;
+  /** "1 prodotto", "12 prodotti": the catalogue's plural forms, by the locale's rule. */
   count(count: number): string;
   price(value: number): string;
 }
 
 export function listingText(locale: Locale, messages: ListingMessages): ListingText {
-  const rules = new Intl.PluralRules(INTL_LOCALE[locale]);
-  const money = euroFormat(locale);
-  const t = (key: ListingMessageKey, vars?: Vars) => fillPlaceholders(messages[key] ?? key, vars);
+  const t = createT(messages, locale);
   return {
     locale,
     t,
-    count: (count) => t(rules.select(count) === 'one' ? 'listing.count_one' : 'listing.count_other', { count }),
-    price: (value) => money.format(value),
+    count: (count) => t('listing.count', { count }),
+    price: (value) => formatEuro(value, locale),
   };
 }
 
-/** The card's strings for server-rendered cards (strips, blocks), from a page's translator. */
-export function cardText(locale: Locale, translate: (key: string) => string): ListingText {
-  return listingText(locale, Object.fromEntries(CARD_MESSAGE_KEYS.map((key) => [key, translate(key)])) as ListingMessages);
-}
+/** The card's strings out of a locale's whole (fallback-merged) catalogue: server-rendered cards and blocks. */
+export const cardMessages = (catalogue: MessageTree): ListingMessages => pickPaths(catalogue, CARD_MESSAGE_KEYS);

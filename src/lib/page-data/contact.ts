@@ -1,8 +1,9 @@
 // The contact page's data: the bot-check setting, read at build time.
+import { LOCALE_TABLE, LOCALES, type Locale } from '../contract/locales';
 import { loadSetting } from './settings';
 
 /** The paths of the contact page; each one serves every language. */
-export const CONTACT_PATHS = { it: '/contatti', en: '/contacts', es: '/contactos' } as const;
+export const CONTACT_PATHS = Object.fromEntries(LOCALES.map((locale) => [locale, LOCALE_TABLE[locale].contact])) as Record<Locale, string>;
 
 /** The reCAPTCHA v3 site key when the bot check is switched on, otherwise null (nothing loads). */
 export async function loadBotCheckSiteKey(): Promise<string | null> {

@@ -1,7 +1,8 @@
 // Page data of the product list (/p) and the list part of category pages: the first page of
 // the unfiltered list (in the HTML), the filter choices, and the island's translated strings.
 import type { Locale } from '../contract/common';
-import { translator } from '../i18n/i18n';
+import { pickPaths } from '../i18n/client-messages';
+import { messagesOf } from '../i18n/i18n';
 import { productListQuery } from '../listing/api-query';
 import { toCardProduct, type CardProduct } from '../listing/card-product';
 import { toCategoryOptions, toFilterFields, type CategoryOption, type FilterField } from '../listing/filter-options';
@@ -44,6 +45,5 @@ export async function loadListing(locale: Locale): Promise<ListingData> {
 
 /** The strings the listing island shows, in one locale. */
 export function listingMessages(locale: Locale): ListingMessages {
-  const t = translator(locale);
-  return Object.fromEntries(LISTING_MESSAGE_KEYS.map((key) => [key, t(key)])) as ListingMessages;
+  return pickPaths(messagesOf(locale), LISTING_MESSAGE_KEYS);
 }

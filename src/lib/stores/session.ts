@@ -6,7 +6,8 @@ import { atom, computed } from 'nanostores';
 import { createClient, getJson, PASSWORD_CHANGE_REQUIRED, sendJson } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { CurrentUser, LoginResponse } from '../contract/auth';
-import type { Locale, ShopContext } from '../contract/common';
+import type { ShopContext } from '../contract/common';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales';
 import { localStore, readJson, writeJson, type KeyValueStorage } from '../browser/storage';
 import { clearPriceCache } from '../cache/price-cache';
 
@@ -136,7 +137,7 @@ export const markSessionInvalid = () => clearToken('invalid');
 
 export function pageLocale(): Locale {
   const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
-  return lang === 'en' || lang === 'es' ? lang : 'it';
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
 }
 
 /** The API client for this page: its locale, the session's token and shop context. */
