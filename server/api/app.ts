@@ -14,15 +14,15 @@ import { apiSecurityHeaders } from './middleware/security-headers';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
-import { addressRoutes } from './routes/addresses';
-import { authRoutes } from './routes/auth';
+import { addressHandlers } from './routes/addresses';
+import { authHandlers } from './routes/auth';
 import { blogRoutes } from './routes/blog';
 import { cartsRoutes } from './routes/carts';
 import { categoryRoutes } from './routes/categories';
 import { checkoutRoutes } from './routes/checkout';
-import { clientProxyRoutes } from './routes/client-proxy';
+import { clientProxyHandlers } from './routes/client-proxy';
 import { configRoutes } from './routes/config';
-import { contactRoutes } from './routes/contact';
+import { contactHandlers } from './routes/contact';
 import { customFieldsRoutes } from './routes/custom-fields';
 import { documentsRoutes } from './routes/documents';
 import { ordersRoutes } from './routes/orders';
@@ -31,7 +31,7 @@ import { promotionsRoutes } from './routes/promotions';
 import { shopRoutes } from './routes/shop';
 import { siteRoutes } from './routes/site';
 import { sliderRoutes } from './routes/sliders';
-import { usersRoutes } from './routes/users';
+import { usersHandlers } from './routes/users';
 import { wishlistHandlers } from './routes/wishlists';
 import { mountOperations } from './operation-routes';
 
@@ -64,15 +64,13 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.use(readToken);
   api.use(decideShopContext);
   // The contract's operations (ADR 0018); the sub-apps below are being folded into them.
-  mountOperations(api, { ...wishlistHandlers });
-  api.route('/auth', authRoutes);
+  mountOperations(api, { ...authHandlers, ...addressHandlers, ...usersHandlers, ...contactHandlers, ...clientProxyHandlers, ...wishlistHandlers });
   api.route('/products', productRoutes);
   api.route('/categories', categoryRoutes);
   api.route('/custom-fields', customFieldsRoutes);
   api.route('/sliders', sliderRoutes);
   api.route('/blog', blogRoutes);
   api.route('/config', configRoutes);
-  api.route('/addresses', addressRoutes);
   api.route('/carts', cartsRoutes);
   api.route('/promotions', promotionsRoutes);
   api.route('/checkout', checkoutRoutes);
@@ -80,9 +78,6 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.route('/shop', shopRoutes);
   api.route('/site', siteRoutes);
   api.route('/documents', documentsRoutes);
-  api.route('/users', usersRoutes);
-  api.route('/contact', contactRoutes);
-  api.route('/client-proxy', clientProxyRoutes);
   // The contract, machine-readable and as a page; built once, on first request.
   let openApi: object | undefined;
   api.get('/openapi.json', (c) => c.json((openApi ??= buildOpenApiDocument(API_BASES[0]))));
