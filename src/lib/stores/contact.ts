@@ -2,9 +2,10 @@
 // then POST contact/. The state says what the island shows; the island only renders it.
 import { atom } from 'nanostores';
 import * as v from 'valibot';
-import { createClient, sendJson } from '../api/client';
+import { call } from '../api/call';
+import { createClient } from '../api/client';
 import type { ErrorItem } from '../contract/common';
-import { CONTACT_MESSAGE_MAX, type ContactAnswer, type ContactBody } from '../contract/contact';
+import { CONTACT_MESSAGE_MAX, type ContactBody } from '../contract/contact';
 import type { Locale } from '../i18n/locales';
 import { hasInvalidCharacters, INVALID_CHARACTERS_CODE } from '../rules/text';
 
@@ -127,7 +128,7 @@ export async function submitContact(input: ContactInput, options: SubmitOptions)
       return finish({ status: 'editing', errors: {}, failure: 'botCheck' });
     }
   }
-  const result = await sendJson<ContactAnswer>(createClient({ locale: options.locale }), 'post', 'contact/', body);
+  const result = await call(createClient({ locale: options.locale }), 'sendContactMessage', { body });
   if (result.ok) return finish({ status: 'sent', errors: {}, failure: null });
 
   const { status, errorList } = result.error;
