@@ -71,6 +71,16 @@ describe('client-proxy/', () => {
     expect(seen[0]).toMatchObject({ method, url: 'https://search.example.com/items/7/' });
   });
 
+  it('is documented as five methods on client-proxy/{name}/{path}, the path being the rest of the URL', async () => {
+    type Doc = { paths: Record<string, Record<string, { parameters: { name: string; in: string; description?: string }[] }>> };
+    const { body } = await shop.json<Doc>('openapi.json');
+    expect(Object.keys(body.paths).filter((p) => p.startsWith('/client-proxy/'))).toEqual(['/client-proxy/{name}/{path}']);
+    const methods = body.paths['/client-proxy/{name}/{path}']!;
+    expect(Object.keys(methods).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    expect(methods.get!.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['name', 'path']);
+    expect(methods.get!.parameters.find((p) => p.name === 'path')!.description).toContain('slashes allowed');
+  });
+
   it('reaches the upstream base itself', async () => {
     expect((await shop.call('client-proxy/search/')).status).toBe(200);
     expect(seen[0]!.url).toBe('https://search.example.com/');
