@@ -14,15 +14,15 @@ import { apiSecurityHeaders } from './middleware/security-headers';
 import { buildOpenApiDocument } from './openapi/document';
 import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
-import { addressRoutes } from './routes/addresses';
-import { authRoutes } from './routes/auth';
+import { addressHandlers } from './routes/addresses';
+import { authHandlers } from './routes/auth';
 import { blogHandlers } from './routes/blog';
 import { cartsRoutes } from './routes/carts';
 import { categoryHandlers } from './routes/categories';
 import { checkoutRoutes } from './routes/checkout';
-import { clientProxyRoutes } from './routes/client-proxy';
+import { clientProxyHandlers } from './routes/client-proxy';
 import { configHandlers } from './routes/config';
-import { contactRoutes } from './routes/contact';
+import { contactHandlers } from './routes/contact';
 import { customFieldsHandlers } from './routes/custom-fields';
 import { documentsHandlers } from './routes/documents';
 import { ordersRoutes } from './routes/orders';
@@ -31,7 +31,7 @@ import { promotionsRoutes } from './routes/promotions';
 import { shopHandlers } from './routes/shop';
 import { siteHandlers } from './routes/site';
 import { sliderHandlers } from './routes/sliders';
-import { usersRoutes } from './routes/users';
+import { usersHandlers } from './routes/users';
 import { wishlistHandlers } from './routes/wishlists';
 import { mountOperations } from './operation-routes';
 
@@ -65,6 +65,11 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.use(decideShopContext);
   // The contract's operations (ADR 0018); the sub-apps below are being folded into them.
   mountOperations(api, {
+    ...authHandlers,
+    ...addressHandlers,
+    ...usersHandlers,
+    ...contactHandlers,
+    ...clientProxyHandlers,
     ...wishlistHandlers,
     ...productHandlers,
     ...siteHandlers,
@@ -76,15 +81,10 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
     ...configHandlers,
     ...shopHandlers,
   });
-  api.route('/auth', authRoutes);
-  api.route('/addresses', addressRoutes);
   api.route('/carts', cartsRoutes);
   api.route('/promotions', promotionsRoutes);
   api.route('/checkout', checkoutRoutes);
   api.route('/orders', ordersRoutes);
-  api.route('/users', usersRoutes);
-  api.route('/contact', contactRoutes);
-  api.route('/client-proxy', clientProxyRoutes);
   // The contract, machine-readable and as a page; built once, on first request.
   let openApi: object | undefined;
   api.get('/openapi.json', (c) => c.json((openApi ??= buildOpenApiDocument(API_BASES[0]))));

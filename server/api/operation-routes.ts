@@ -54,8 +54,14 @@ function unwrap(schema: v.GenericSchema): v.GenericSchema {
   }
 }
 
-/** Hono's form of a contract path: "wishlists/row/{id}/" is "/wishlists/row/:id". */
-export const honoPath = (path: string) => `/${path.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '')}`;
+/**
+ * Hono's form of a contract path: "wishlists/row/{id}/" is "/wishlists/row/:id". A `rest`
+ * parameter matches the rest of the path or nothing: "client-proxy/{name}/{path}" is
+ * "/client-proxy/:name/:path{.+}?" (Hono decodes it: a handler that must see the path as sent
+ * reads the URL).
+ */
+export const honoPath = (path: string, rest?: string) =>
+  `/${path.replace(/\{(\w+)\}/g, (_, name: string) => (name === rest ? `:${name}{.+}?` : `:${name}`)).replace(/\/$/, '')}`;
 
 export function mountOperations(api: Hono<ApiEnv>, handlers: OperationHandlers) {
   for (const name of Object.keys(ROUTES) as OperationName[]) {
@@ -63,7 +69,7 @@ export function mountOperations(api: Hono<ApiEnv>, handlers: OperationHandlers) 
     const schemas: OperationSchemas = OPERATION_SCHEMAS[name];
     const handler = handlers[name] as OperationHandler<OperationName>;
     const arrayKeys = arrayKeysOf(schemas.query);
-    api.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
+    api.on(route.method.toUpperCase(), honoPath(route.path, 'rest' in route ? route.rest : undefined), async (c) => {
       const input = {
         params: schemas.params ? parseOrThrow(schemas.params, c.req.param()) : c.req.param(),
         query: schemas.query ? parseOrThrow(schemas.query, readQuery(c, arrayKeys)) : {},

@@ -97,6 +97,15 @@ describe('GET addresses/', () => {
 });
 
 describe('POST addresses/', () => {
+  it('is documented with its real status and the address it answers', async () => {
+    type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }>> };
+    const { body } = await shop.json<Doc>('openapi.json');
+    const created = body.paths['/addresses/']!.post!.responses;
+    expect(Object.keys(created)).not.toContain('200');
+    expect(created['201']!.content!['application/json']!.schema.required).toEqual(expect.arrayContaining(['id', 'customer', 'type', 'postal_code', 'is_default', 'create_date']));
+    expect(Object.keys(body.paths['/addresses/{id}/']!.delete!.responses)).toContain('204');
+  });
+
   it('creates for the own customer, by the caller, with a normalized country', async () => {
     const { status, body } = await shop.send<Address>('POST', 'addresses/', { token: b2b, body: valid });
     expect(status).toBe(201);

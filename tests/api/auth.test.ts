@@ -14,6 +14,14 @@ const login = (username: string, password: string, headers: Record<string, strin
   shop.json<LoginResponse & { detail: string }>('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password), ...headers } });
 
 describe('auth/login/', () => {
+  it('is documented with the bot-check header and the answer it gives', async () => {
+    type Doc = { paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }>> };
+    const { body } = await shop.json<Doc>('openapi.json');
+    const login = body.paths['/auth/login/']!.post!;
+    expect(login.parameters).toContainEqual(expect.objectContaining({ name: 'X-Bot-Check', in: 'header' }));
+    expect(login.responses['200']!.content!['application/json']!.schema.required).toEqual(['token', 'expiry', 'token_expire', 'must_change_password']);
+  });
+
   it('answers a token with its expiry under both key names', async () => {
     const { status, body } = await login(...LOGINS.b2b);
     expect(status).toBe(200);

@@ -71,6 +71,16 @@ describe('client-proxy/', () => {
     expect(seen[0]).toMatchObject({ method, url: 'https://search.example.com/items/7/' });
   });
 
+  it('is documented as five methods on client-proxy/{name}/{path}, the path being the rest of the URL', async () => {
+    type Doc = { paths: Record<string, Record<string, { parameters: { name: string; in: string; description?: string }[] }>> };
+    const { body } = await shop.json<Doc>('openapi.json');
+    expect(Object.keys(body.paths).filter((p) => p.startsWith('/client-proxy/'))).toEqual(['/client-proxy/{name}/{path}']);
+    const methods = body.paths['/client-proxy/{name}/{path}']!;
+    expect(Object.keys(methods).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    expect(methods.get!.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['name', 'path']);
+    expect(methods.get!.parameters.find((p) => p.name === 'path')!.description).toContain('slashes allowed');
+  });
+
   it('reaches the upstream base itself', async () => {
     expect((await shop.call('client-proxy/search/')).status).toBe(200);
     expect(seen[0]!.url).toBe('https://search.example.com/');
@@ -80,7 +90,9 @@ describe('client-proxy/', () => {
 
   it('passes upstream errors and their status back', async () => {
     answer = () => new Response('{"detail":"nope"}', { status: 418, headers: { 'Content-Type': 'application/json' } });
-    const response = await shop.call('client-proxy/search/teapot/');
+    // Straight to the app: shop.call holds every error answer to the shop's {detail, error_list}
+    // shape, and an upstream's error is passed on as the upstream wrote it.
+    const response = await shop.api.request(`${API}/client-proxy/search/teapot/`);
     expect(response.status).toBe(418);
     expect(await response.json()).toEqual({ detail: 'nope' });
     answer = () => new Response(null, { status: 204 });

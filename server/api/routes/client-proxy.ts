@@ -1,11 +1,10 @@
 // client-proxy/{name}/{path}: forwards a call to one of the configured upstreams and nowhere
 // else. The path may only go down from the upstream's base (no dot segments, encoded or not, no
 // encoded slashes, no other host), and only harmless headers travel: never Authorization or cookies.
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
-
-export const clientProxyRoutes = new Hono<ApiEnv>({ strict: false });
+import { defineHandlers } from '../operation-routes';
 
 const PROXY_TIMEOUT_MS = 15_000;
 const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
@@ -60,7 +59,10 @@ export function proxyTarget(upstream: string, rest: string, search: string): URL
   return target.origin === base.origin && inside ? target : null;
 }
 
-/** The upstream name and the rest of the path, as they appear (still encoded) in the URL. */
+/**
+ * The upstream name and the rest of the path, as they appear (still encoded) in the URL: the
+ * router's path parameters are decoded, and "a%2F..%2Fb" must not turn into three segments.
+ */
 function splitPath(url: URL): { name: string; rest: string } | null {
   const marker = '/client-proxy/';
   const at = url.pathname.indexOf(marker);
@@ -72,7 +74,7 @@ function splitPath(url: URL): { name: string; rest: string } | null {
   return name === null ? null : { name, rest: cut === -1 ? '' : after.slice(cut + 1) };
 }
 
-async function forward(c: Context<ApiEnv>) {
+async function forward(c: Context<ApiEnv>): Promise<Response> {
   const { proxyUpstreams, fetch } = c.get('deps');
   const url = new URL(c.req.url);
   const parts = splitPath(url);
@@ -109,5 +111,10 @@ async function forward(c: Context<ApiEnv>) {
   return new Response(passBody ? upstream.body : null, { status: upstream.status, headers: out });
 }
 
-clientProxyRoutes.all('/:name', forward);
-clientProxyRoutes.all('/:name/*', forward);
+export const clientProxyHandlers = defineHandlers({
+  getViaClientProxy: forward,
+  postViaClientProxy: forward,
+  putViaClientProxy: forward,
+  patchViaClientProxy: forward,
+  deleteViaClientProxy: forward,
+});

@@ -20,7 +20,7 @@ type CallArgs<N extends OperationName> = Record<never, never> extends CallInput<
 export async function call<N extends OperationName>(client: KyInstance, name: N, ...[input]: CallArgs<N>): Promise<ApiResult<OperationResponse<N>>> {
   const route = ROUTES[name];
   const { params, query, body, headers } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; headers?: Record<string, string> };
-  const path = fillPath(route.path, params);
+  const path = fillPath(route.path, params, 'rest' in route ? route.rest : undefined);
   if ('produces' in route && route.produces) return getFile(client, path, query) as Promise<ApiResult<OperationResponse<N>>>;
   if (route.method === 'get') return getJson<OperationResponse<N>>(client, path, query, headers);
   return sendJson<OperationResponse<N>>(client, route.method, path, body, query, headers);

@@ -1,8 +1,7 @@
 // addresses/ (spec section 7): a customer's billing and shipping address book.
 import * as v from 'valibot';
 import { ContextQuerySchema, PageQuerySchema } from './common';
-
-import { ADDRESS_TYPES, isCountryCode, type AddressType } from './constants';
+import { ADDRESS_TYPES, isCountryCode } from './constants';
 
 export { ADDRESS_TYPES, isCountryCode, type AddressType } from './constants';
 export const ADDRESS_ORDER_FIELDS = ['name', 'city', 'postal_code', 'create_date'] as const;
@@ -70,25 +69,28 @@ export const AddressPatchBodySchema = v.strictObject({
 export type AddressPatchBody = v.InferOutput<typeof AddressPatchBodySchema>;
 
 /** An address as kept on an order. */
-export interface AddressSnapshotOut {
-  name: string;
-  company: string | null;
-  street: string;
-  city: string;
-  postal_code: string;
-  province: string | null;
-  country: string;
-  phone: string | null;
-  email: string | null;
-  vat_number: string | null;
-}
+export const AddressSnapshotOutSchema = v.object({
+  name: v.string(),
+  company: v.nullable(v.string()),
+  street: v.string(),
+  city: v.string(),
+  postal_code: v.string(),
+  province: v.nullable(v.string()),
+  country: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  vat_number: v.nullable(v.string()),
+});
+export type AddressSnapshotOut = v.InferOutput<typeof AddressSnapshotOutSchema>;
 
-export interface Address extends AddressSnapshotOut {
-  id: number;
-  customer: number;
+export const AddressSchema = v.object({
+  id: v.number(),
+  customer: v.number(),
   /** The user who created it (null for addresses that came with the account). */
-  user: number | null;
-  type: AddressType;
-  is_default: boolean;
-  create_date: string;
-}
+  user: v.nullable(v.number()),
+  type: v.picklist(ADDRESS_TYPES),
+  ...AddressSnapshotOutSchema.entries,
+  is_default: v.boolean(),
+  create_date: v.string(),
+});
+export type Address = v.InferOutput<typeof AddressSchema>;

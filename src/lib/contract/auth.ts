@@ -1,25 +1,30 @@
+// auth/ (spec section 7): sign-in, sign-out, the signed-in user and the password calls.
 import * as v from 'valibot';
 
-export interface LoginResponse {
-  token: string;
+export const LoginResponseSchema = v.object({
+  token: v.string(),
   /** ISO timestamp when the token stops working. */
-  expiry: string;
+  expiry: v.string(),
   /** The same, for clients configured with this key name. */
-  token_expire: string;
+  token_expire: v.string(),
   /** The user must change the password before going on. */
-  must_change_password: boolean;
-}
+  must_change_password: v.boolean(),
+});
+export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 
-export interface CurrentUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_agent: boolean;
-  agent_profile: { id: number } | null;
-  customer_profile: { id: number; business_name: string | null; first_name: string; last_name: string; kind: 'b2b' | 'b2c' } | null;
-  must_change_password: boolean;
-}
+export const CurrentUserSchema = v.object({
+  id: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  is_agent: v.boolean(),
+  agent_profile: v.nullable(v.object({ id: v.number() })),
+  customer_profile: v.nullable(
+    v.object({ id: v.number(), business_name: v.nullable(v.string()), first_name: v.string(), last_name: v.string(), kind: v.picklist(['b2b', 'b2c']) }),
+  ),
+  must_change_password: v.boolean(),
+});
+export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 
 const Username = v.pipe(v.string('Enter the username.'), v.trim(), v.nonEmpty('Enter the username.'), v.maxLength(254, 'The username is too long.'));
 const Password = v.pipe(v.string('Enter the password.'), v.nonEmpty('Enter the password.'), v.maxLength(256, 'The password is too long.'));
@@ -32,6 +37,11 @@ export const OtpPasswordChangeBodySchema = v.strictObject({
 });
 export const PasswordChangeBodySchema = v.strictObject({ username: Username, old_password: Password, password: Password });
 
-export interface CheckPasswordChangeResponse {
-  must_change_password: boolean;
-}
+export const CheckPasswordChangeResponseSchema = v.object({ must_change_password: v.boolean() });
+export type CheckPasswordChangeResponse = v.InferOutput<typeof CheckPasswordChangeResponseSchema>;
+
+/** auth/password-reset/: the code is on its way and works this many seconds. */
+export const PasswordResetAnswerSchema = v.object({ detail: v.string(), expires_in: v.number() });
+
+/** The password calls' answer once the password is changed. */
+export const PasswordChangedSchema = v.object({ detail: v.string() });

@@ -29,7 +29,5 @@ export const ContactBodySchema = v.strictObject({
 });
 export type ContactBody = v.InferOutput<typeof ContactBodySchema>;
 
-export interface ContactAnswer {
-  detail: string;
-  id: number;
-}
+export const ContactAnswerSchema = v.object({ detail: v.string(), id: v.number() });
+export type ContactAnswer = v.InferOutput<typeof ContactAnswerSchema>;

@@ -17,6 +17,12 @@ export interface OperationRoute {
   readonly status: 200 | 201 | 204;
   /** Answers a file of this type instead of JSON. */
   readonly produces?: string;
+  /**
+   * The last path parameter, when it takes the rest of the path: slashes included, possibly
+   * empty (client-proxy/{name}/{path}). OpenAPI has no such parameter, so the document shows it
+   * as a plain one and says so in its description.
+   */
+  readonly rest?: string;
 }
 
 export type RouteTable = Record<string, OperationRoute>;
@@ -50,10 +56,14 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
   ? { [K in Name | keyof PathParams<Rest>]: string | number }
   : Record<never, never>;
 
-/** Fills a path template: "wishlists/row/{id}/" with {id: 4} is "wishlists/row/4/". */
-export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+/**
+ * Fills a path template: "wishlists/row/{id}/" with {id: 4} is "wishlists/row/4/". The `rest`
+ * parameter keeps its slashes (each segment is encoded) and may be empty.
+ */
+export function fillPath(template: string, params: Record<string, string | number> = {}, rest?: string): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
+    if (name === rest) return String(value ?? '').split('/').map(encodeURIComponent).join('/');
     if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${template}`);
     return encodeURIComponent(String(value));
   });

@@ -1,7 +1,6 @@
 // users/, users/{id}/ and users/customers/ of the shop API.
 import * as v from 'valibot';
 import { ContextQuerySchema, PageQuerySchema } from './common';
-import type { CustomFieldValue } from './products';
 
 const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is too long.')));
 
@@ -23,30 +22,37 @@ export const CustomerListQuerySchema = v.object({
   search: Search,
 });
 
-export interface CustomerProfile {
-  id: number;
-  code: string;
-  kind: 'b2b' | 'b2c';
-  business_name: string | null;
-  first_name: string;
-  last_name: string;
-}
+export const CustomerProfileSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  kind: v.picklist(['b2b', 'b2c']),
+  business_name: v.nullable(v.string()),
+  first_name: v.string(),
+  last_name: v.string(),
+});
+export type CustomerProfile = v.InferOutput<typeof CustomerProfileSchema>;
+
+/** A custom field's value on a user, as stored and in the caller's language. */
+const UserCustomFieldSchema = v.object({ key: v.string(), value: v.string(), localized_value: v.string() });
 
 /** A user as others see it (never the password). */
-export interface ShopUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_agent: boolean;
-  agent_profile: { id: number } | null;
-  customer_profile: CustomerProfile | null;
-  custom_fields: CustomFieldValue[];
-}
+export const ShopUserSchema = v.object({
+  id: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  is_agent: v.boolean(),
+  agent_profile: v.nullable(v.object({ id: v.number() })),
+  customer_profile: v.nullable(CustomerProfileSchema),
+  custom_fields: v.array(UserCustomFieldSchema),
+});
+export type ShopUser = v.InferOutput<typeof ShopUserSchema>;
 
 /** A customer an agent may act for (users/customers/). */
-export interface CustomerSummary extends CustomerProfile {
-  email: string;
-  phone: string | null;
-  vat_number: string | null;
-}
+export const CustomerSummarySchema = v.object({
+  ...CustomerProfileSchema.entries,
+  email: v.string(),
+  phone: v.nullable(v.string()),
+  vat_number: v.nullable(v.string()),
+});
+export type CustomerSummary = v.InferOutput<typeof CustomerSummarySchema>;

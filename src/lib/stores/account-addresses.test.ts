@@ -59,7 +59,7 @@ describe('validateAddress', () => {
 describe('the API', () => {
   it('lists with customer, type, search and page', async () => {
     await loadAddresses({ type: 'Billing', search: ' Aosta ' });
-    expect(getJson).toHaveBeenCalledWith({}, 'addresses/', { customer: 2, type: 'Billing', search: 'Aosta', page: 1, page_size: 10 });
+    expect(getJson).toHaveBeenCalledWith({}, 'addresses/', { customer: 2, type: 'Billing', search: 'Aosta', page: 1, page_size: 10 }, undefined);
     getJson.mockResolvedValueOnce(fail(500, 'x'));
     await loadAddresses({ page: 2 });
     expect($addressBook.get()).toMatchObject({ page: 2, type: 'Billing', search: 'Aosta', error: 'errors.addressesLoadFailed' });
@@ -69,7 +69,7 @@ describe('the API', () => {
     sendJson.mockResolvedValue(ok({ id: 7 }));
     const outcome = await createAddress(input);
     expect(outcome).toEqual({ ok: true, address: { id: 7 } });
-    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'addresses/', expect.objectContaining({ customer: 2, name: 'Magazzino', country: 'IT' }));
+    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'addresses/', expect.objectContaining({ customer: 2, name: 'Magazzino', country: 'IT' }), undefined, undefined);
     expect(notify).toHaveBeenCalledWith('success', 'toasts.addressCreated');
     expect(getJson).toHaveBeenCalled();
   });
@@ -88,8 +88,8 @@ describe('the API', () => {
     $addressBook.set({ ...$addressBook.get(), page: 2, results: [{ id: 3 } as never] });
     sendJson.mockResolvedValue(ok(undefined));
     expect(await deleteAddress(3)).toBeNull();
-    expect(sendJson).toHaveBeenCalledWith({}, 'delete', 'addresses/3/');
-    expect(getJson).toHaveBeenLastCalledWith({}, 'addresses/', expect.objectContaining({ page: 1 }));
+    expect(sendJson).toHaveBeenCalledWith({}, 'delete', 'addresses/3/', undefined, undefined, undefined);
+    expect(getJson).toHaveBeenLastCalledWith({}, 'addresses/', expect.objectContaining({ page: 1 }), undefined);
     sendJson.mockResolvedValue(fail(500, 'x'));
     expect(await deleteAddress(3)).toBe('errors.unknownServerError');
   });

@@ -2,8 +2,8 @@
 // a type filter, delete after a confirmation, and a new address checked in the browser with the
 // API's own rules (AddressCreateBodySchema) before it is sent.
 import { atom } from 'nanostores';
-import { getJson, sendJson } from '../api/client';
-import type { ErrorItem, Paged } from '../contract/common';
+import { call } from '../api/call';
+import type { ErrorItem } from '../contract/common';
 import type { Address, AddressType } from '../contract/addresses';
 import { isCountryCode } from '../contract/constants';
 import { failureMessageKey } from '../errors/api-messages';
@@ -37,12 +37,8 @@ export async function loadAddresses(options: { type?: AddressType | null; search
   const page = options.page ?? (type === state.type && search === state.search ? state.page : 1);
   const mine = ++listCall;
   $addressBook.set({ ...state, type, search, page, loading: true, error: null });
-  const result = await getJson<Paged<Address>>(sessionClient(), 'addresses/', {
-    customer: customerId(),
-    type: type ?? undefined,
-    search: search || undefined,
-    page,
-    page_size: ADDRESSES_PAGE_SIZE,
+  const result = await call(sessionClient(), 'listAddresses', {
+    query: { customer: customerId(), type: type ?? undefined, search: search || undefined, page, page_size: ADDRESSES_PAGE_SIZE },
   });
   if (mine !== listCall) return;
   const now = $addressBook.get();
@@ -52,7 +48,7 @@ export async function loadAddresses(options: { type?: AddressType | null; search
 
 /** DELETE addresses/{id}/, then the page is read again. Answers an `errors.*` key on failure. */
 export async function deleteAddress(id: number): Promise<string | null> {
-  const result = await sendJson<void>(sessionClient(), 'delete', `addresses/${id}/`);
+  const result = await call(sessionClient(), 'deleteAddress', { params: { id } });
   if (!result.ok) return result.error.status === 0 ? 'errors.network' : 'errors.unknownServerError';
   const state = $addressBook.get();
   // The last address of a page gone: show the page before.
@@ -87,7 +83,7 @@ export async function createAddress(input: AddressInput): Promise<CreateAddressO
   const checked = validateAddress(input);
   if (!checked.ok) return { ok: false, errors: checked.errors, failure: null };
   const id = customerId();
-  const result = await sendJson<Address>(sessionClient(), 'post', 'addresses/', { ...checked.body, ...(id ? { customer: id } : {}) });
+  const result = await call(sessionClient(), 'createAddress', { body: { ...checked.body, ...(id ? { customer: id } : {}) } });
   if (!result.ok) {
     const errors = result.error.status === 400 ? addressErrorsFromApi(result.error.errorList) : {};
     const failure = Object.keys(errors).length > 0 ? null : failureMessageKey('addressCreate', result.error);

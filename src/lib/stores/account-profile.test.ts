@@ -40,7 +40,7 @@ describe('changePassword', () => {
   it('sends the email as username', async () => {
     sendJson.mockResolvedValue(ok({ detail: 'Password changed.' }));
     expect(await changePassword({ current: 'Old-1!', password: 'Good-Pass-2031!', repeat: 'Good-Pass-2031!' })).toEqual({ ok: true });
-    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'auth/password-change/', { username: 'b2b2@example.com', old_password: 'Old-1!', password: 'Good-Pass-2031!' });
+    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'auth/password-change/', { username: 'b2b2@example.com', old_password: 'Old-1!', password: 'Good-Pass-2031!' }, undefined, undefined);
   });
 
   it('never sends when the repetition differs', async () => {

@@ -1,6 +1,6 @@
 // The signed-in user's profile (read-only here) and the password change of the details page
 // (spec sections 5 and 7: POST auth/password-change/ {username, old_password, password}).
-import { getJson, sendJson } from '../api/client';
+import { call } from '../api/call';
 import type { ShopUser } from '../contract/users';
 import { failureMessageKey } from '../errors/api-messages';
 import { passwordIssues, type PasswordIssue } from '../rules/password';
@@ -11,7 +11,7 @@ export async function loadProfile(): Promise<{ ok: true; user: ShopUser } | { ok
   await checkSession();
   const id = $session.get().user?.id;
   if (!id) return { ok: false, error: 'errors.notAuthenticated' };
-  const result = await getJson<ShopUser>(sessionClient(), `users/${id}/`);
+  const result = await call(sessionClient(), 'getUser', { params: { id } });
   return result.ok ? { ok: true, user: result.data } : { ok: false, error: failureMessageKey('customers', result.error) };
 }
 
@@ -56,11 +56,7 @@ export async function changePassword(input: PasswordChangeInput): Promise<Passwo
   if (!user) return { ok: false, errors: {}, failure: 'errors.notAuthenticated' };
   const errors = checkPasswordChange(input, [user.email, user.first_name, user.last_name]);
   if (Object.keys(errors).length > 0) return { ok: false, errors, failure: null };
-  const result = await sendJson<{ detail: string }>(sessionClient(), 'post', 'auth/password-change/', {
-    username: user.email,
-    old_password: input.current,
-    password: input.password,
-  });
+  const result = await call(sessionClient(), 'changePassword', { body: { username: user.email, old_password: input.current, password: input.password } });
   if (result.ok) return { ok: true };
   const apiErrors: PasswordChangeErrors = {};
   if (result.error.status === 400) {

@@ -11,18 +11,18 @@ const signedIn = (must = false): ApiResult<LoginResponse> =>
   ok({ token: 't', expiry: '2030-01-01T00:00:00Z', token_expire: '2030-01-01T00:00:00Z', must_change_password: must });
 
 const login = vi.fn<(u: string, p: string, botCheck?: string) => Promise<ApiResult<LoginResponse>>>();
-const post = vi.fn<(path: string, body: unknown) => Promise<ApiResult<unknown>>>();
+const send = vi.fn<(name: string, body: unknown) => Promise<ApiResult<unknown>>>();
 const navigate = vi.fn<(url: string) => void>();
 let next: string | null = null;
 let clock = 1_000_000;
 
 beforeEach(() => {
   login.mockReset();
-  post.mockReset();
+  send.mockReset();
   navigate.mockReset();
   next = null;
   clock = 1_000_000;
-  configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock });
+  configureAuthDialog({ login, send: send as never, navigate, next: () => next, now: () => clock });
   startAuthFlow('login', { username: '' });
 });
 
@@ -57,7 +57,7 @@ describe('sign-in with the bot check (ADR 0011)', () => {
 
   it('passes the bot check when the API asks for it and signs in with its answer', async () => {
     const botToken = vi.fn(async () => 'answer-1');
-    configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock, botToken });
+    configureAuthDialog({ login, send: send as never, navigate, next: () => next, now: () => clock, botToken });
     startAuthFlow('login', { username: 'b2b@example.com' });
     login.mockResolvedValueOnce(botAsked()).mockResolvedValueOnce(signedIn());
     expect(await submitPassword('Customer-2026!')).toBe(true);
@@ -67,12 +67,12 @@ describe('sign-in with the bot check (ADR 0011)', () => {
   });
 
   it('says so when the bot check fails, and when the page has none', async () => {
-    configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock, botToken: async () => 'x' });
+    configureAuthDialog({ login, send: send as never, navigate, next: () => next, now: () => clock, botToken: async () => 'x' });
     startAuthFlow('login', { username: 'b2b@example.com' });
     login.mockResolvedValue(botAsked('bot_check_failed'));
     expect(await submitPassword('Customer-2026!')).toBe(false);
     expect(state().error).toBe('auth.botCheck.failed');
-    configureAuthDialog({ login, post: post as never, navigate, next: () => next, now: () => clock });
+    configureAuthDialog({ login, send: send as never, navigate, next: () => next, now: () => clock });
     startAuthFlow('login', { username: 'b2b@example.com' });
     expect(await submitPassword('Customer-2026!')).toBe(false);
     expect(state().error).toBe('auth.botCheck.unavailable');
@@ -84,14 +84,14 @@ describe('sign-in', () => {
   it('asks for the username, then checks it exists', async () => {
     expect(await submitUsername('  ')).toBe(false);
     expect(state().fieldErrors.username).toBe('validation.required');
-    expect(post).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
 
-    post.mockResolvedValueOnce(fail(404, 'user not found'));
+    send.mockResolvedValueOnce(fail(404, 'user not found'));
     expect(await submitUsername('nobody@example.com')).toBe(false);
-    expect(post).toHaveBeenCalledWith('auth/check-psswd-change/', { username: 'nobody@example.com' });
+    expect(send).toHaveBeenCalledWith('checkPasswordChange', { username: 'nobody@example.com' });
     expect(state()).toMatchObject({ state: 'login-enter-user', error: 'errors.userNotFound', loading: false });
 
-    post.mockResolvedValueOnce(ok({ must_change_password: false }));
+    send.mockResolvedValueOnce(ok({ must_change_password: false }));
     expect(await submitUsername(' elena@ilglicine.example ')).toBe(true);
     expect(state()).toMatchObject({ state: 'login-enter-ps', username: 'elena@ilglicine.example', error: null, notice: null });
   });
@@ -149,20 +149,20 @@ describe('forced password change', () => {
     expect(state().fieldErrors).toEqual({ repeatPassword: 'validation.passwordsMustMatch' });
     expect(await submitForcedChange('Cantina#Vecchia9', 'Cantina#Vecchia9')).toBe(false);
     expect(state().fieldErrors.newPassword).toBe('auth.errors.samePassword');
-    expect(post).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('changes the password with the old one, then signs in with the new one', async () => {
-    post.mockResolvedValueOnce(ok({ detail: 'Password changed.' }));
+    send.mockResolvedValueOnce(ok({ detail: 'Password changed.' }));
     login.mockResolvedValueOnce(signedIn());
     expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2031')).toBe(true);
-    expect(post).toHaveBeenCalledWith('auth/password-change/', { username: 'renew@example.com', old_password: 'Cantina#Vecchia9', password: 'Vendemmia#2031' });
+    expect(send).toHaveBeenCalledWith('changePassword', { username: 'renew@example.com', old_password: 'Cantina#Vecchia9', password: 'Vendemmia#2031' });
     expect(login).toHaveBeenLastCalledWith('renew@example.com', 'Vendemmia#2031');
     expect(navigate).toHaveBeenCalledWith('/');
   });
 
   it('shows the API policy failure on the new password field', async () => {
-    post.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'weakPassword', message: 'weak' }]));
+    send.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'weakPassword', message: 'weak' }]));
     expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2031')).toBe(false);
     expect(state()).toMatchObject({ state: 'force-ps-change', error: 'errors.invalidPassword', fieldErrors: { newPassword: 'validation.weakPassword' } });
   });
@@ -178,13 +178,13 @@ describe('forced password change', () => {
 describe('password reset by code', () => {
   it('asks for a code and moves to the code step with a resend countdown', async () => {
     startAuthFlow('reset', { username: '' });
-    post.mockResolvedValueOnce(fail(404, 'user not found'));
+    send.mockResolvedValueOnce(fail(404, 'user not found'));
     expect(await requestResetCode('nobody@example.com')).toBe(false);
     expect(state()).toMatchObject({ state: 'start-ps-reset', error: 'errors.userNotFound' });
 
-    post.mockResolvedValueOnce(ok({ detail: 'sent' }));
+    send.mockResolvedValueOnce(ok({ detail: 'sent' }));
     expect(await requestResetCode('elena@ilglicine.example')).toBe(true);
-    expect(post).toHaveBeenLastCalledWith('auth/password-reset/', { username: 'elena@ilglicine.example' });
+    expect(send).toHaveBeenLastCalledWith('requestPasswordReset', { username: 'elena@ilglicine.example' });
     expect(state()).toMatchObject({ state: 'otp-ps-reset', notice: 'auth.notices.codeSent', resendAt: clock + RESEND_GAP_MS, error: null });
     expect(resendWaitSeconds(state(), clock)).toBe(30);
   });
@@ -194,15 +194,15 @@ describe('password reset by code', () => {
     $authDialog.setKey('resendAt', clock + RESEND_GAP_MS);
     expect(await resendResetCode()).toBe(false);
     expect(state().error).toBe('auth.errors.resendTooSoon');
-    expect(post).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
 
     clock += RESEND_GAP_MS;
-    post.mockResolvedValueOnce(fail(429, 'Too many attempts'));
+    send.mockResolvedValueOnce(fail(429, 'Too many attempts'));
     expect(await resendResetCode()).toBe(false);
     expect(state()).toMatchObject({ error: 'errors.tooManyAttempts', resendAt: clock + RESEND_GAP_MS });
 
     clock += RESEND_GAP_MS;
-    post.mockResolvedValueOnce(ok({ detail: 'sent' }));
+    send.mockResolvedValueOnce(ok({ detail: 'sent' }));
     expect(await resendResetCode()).toBe(true);
     expect(state()).toMatchObject({ notice: 'auth.notices.codeResent', error: null });
   });
@@ -213,19 +213,19 @@ describe('password reset by code', () => {
     expect(state().fieldErrors).toEqual({ otp: 'auth.errors.otpFormat', repeatPassword: 'validation.passwordsMustMatch' });
     expect(await submitOtpChange({ otp: '', password: 'elena-Glicine1!', repeat: 'elena-Glicine1!' })).toBe(false);
     expect(state().fieldErrors).toEqual({ otp: 'validation.required', newPassword: 'validation.weakPassword' });
-    expect(post).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('maps 401, 400 and 404 of the code change', async () => {
     startAuthFlow('otp', { username: 'elena@ilglicine.example' });
     const input = { otp: '123456', password: 'Vendemmia#2031', repeat: 'Vendemmia#2031' };
-    post.mockResolvedValueOnce(fail(401, 'invalid otp'));
+    send.mockResolvedValueOnce(fail(401, 'invalid otp'));
     await submitOtpChange(input);
     expect(state()).toMatchObject({ error: 'errors.invalidOtp', fieldErrors: { otp: 'errors.invalidOtp' } });
-    post.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'digitRequired', message: '' }]));
+    send.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'digitRequired', message: '' }]));
     await submitOtpChange(input);
     expect(state()).toMatchObject({ error: 'errors.invalidPassword', fieldErrors: { newPassword: 'validation.digitRequired' } });
-    post.mockResolvedValueOnce(fail(404, 'user not found'));
+    send.mockResolvedValueOnce(fail(404, 'user not found'));
     await submitOtpChange(input);
     expect(state().error).toBe('errors.userNotFound');
   });
@@ -233,10 +233,10 @@ describe('password reset by code', () => {
   it('changes the password with the code and signs in', async () => {
     startAuthFlow('otp', { username: '' });
     next = '/cart';
-    post.mockResolvedValueOnce(ok({ detail: 'Password changed.' }));
+    send.mockResolvedValueOnce(ok({ detail: 'Password changed.' }));
     login.mockResolvedValueOnce(signedIn());
     expect(await submitOtpChange({ username: 'elena@ilglicine.example', otp: ' 123 456 ', password: 'Vendemmia#2031', repeat: 'Vendemmia#2031' })).toBe(true);
-    expect(post).toHaveBeenCalledWith('auth/otp-password-change/', { username: 'elena@ilglicine.example', password: 'Vendemmia#2031', otp: '123456' });
+    expect(send).toHaveBeenCalledWith('resetPasswordWithCode', { username: 'elena@ilglicine.example', password: 'Vendemmia#2031', otp: '123456' });
     expect(login).toHaveBeenCalledWith('elena@ilglicine.example', 'Vendemmia#2031');
     expect(navigate).toHaveBeenCalledWith('/cart');
   });
@@ -257,7 +257,7 @@ describe('after signing in (spec section 2)', () => {
     return signedIn();
   };
   const signInWith = async (loginAs: typeof login, enforced = true) => {
-    configureAuthDialog({ login: loginAs, post: post as never, navigate, next: () => next, now: () => clock, customerSelectionEnforced: async () => enforced });
+    configureAuthDialog({ login: loginAs, send: send as never, navigate, next: () => next, now: () => clock, customerSelectionEnforced: async () => enforced });
     startAuthFlow('login', { username: 'agent@example.com' });
     expect(await submitPassword('Agent-2026!')).toBe(true);
     return navigate.mock.calls.at(-1)?.[0];

@@ -3,9 +3,11 @@
 // Setting a state clears the error. The API calls are passed in as `deps` so the state machine
 // is tested without a server; the islands only render this store and call the actions below.
 import { map } from 'nanostores';
-import { createClient, sendJson } from '../api/client';
+import { call, type CallInput } from '../api/call';
+import { createClient } from '../api/client';
 import type { ApiFailure, ApiResult } from '../api/result';
-import type { CheckPasswordChangeResponse, LoginResponse } from '../contract/auth';
+import type { LoginResponse } from '../contract/auth';
+import type { OperationBody, OperationResponse } from '../contract/operation-io';
 import { failureMessageKey, type FailureContext } from '../errors/api-messages';
 import { afterSignInPath, safeNext } from '../route-guard';
 import { passwordIssues } from '../rules/password';
@@ -37,9 +39,13 @@ export interface AuthDialog {
   botCheck: boolean;
 }
 
+/** The calls the dialog makes besides signing in. */
+export type PasswordCall = 'checkPasswordChange' | 'changePassword' | 'requestPasswordReset' | 'resetPasswordWithCode';
+
 export interface AuthDeps {
   login: (username: string, password: string, botCheck?: string) => Promise<ApiResult<LoginResponse>>;
-  post: <T>(path: string, body: unknown) => Promise<ApiResult<T>>;
+  /** One of the password calls, with its body. */
+  send: <N extends PasswordCall>(name: N, body: OperationBody<N>) => Promise<ApiResult<OperationResponse<N>>>;
   /** Full page load to the page the visitor came for (spec: login success reloads the page). */
   navigate: (url: string) => void;
   /** The `?next=` of this page. */
@@ -53,7 +59,7 @@ export interface AuthDeps {
 
 const defaultDeps: AuthDeps = {
   login,
-  post: (path, body) => sendJson(createClient({ locale: pageLocale() }), 'post', path, body),
+  send: (name, body) => call(createClient({ locale: pageLocale() }), name, { body } as CallInput<typeof name>),
   navigate: (url) => location.assign(url),
   next: () => new URLSearchParams(location.search).get('next'),
   now: Date.now,
@@ -198,7 +204,7 @@ export async function submitUsername(value: string): Promise<boolean> {
   if (!username) return invalid({ username: 'validation.required' });
   $authDialog.setKey('username', username);
   begin();
-  const result = await deps.post<CheckPasswordChangeResponse>('auth/check-psswd-change/', { username });
+  const result = await deps.send('checkPasswordChange', { username });
   if (!result.ok) return failed('forceChangeCheck', result.error);
   setAuthState('login-enter-ps', { username, notice: result.data.must_change_password ? 'auth.notices.changeDue' : null });
   return true;
@@ -228,7 +234,7 @@ export async function submitForcedChange(password: string, repeat: string): Prom
   if (!errors.newPassword && password === currentPassword) errors.newPassword = 'auth.errors.samePassword';
   if (Object.keys(errors).length) return invalid(errors);
   begin();
-  const changed = await deps.post('auth/password-change/', { username, old_password: currentPassword, password });
+  const changed = await deps.send('changePassword', { username, old_password: currentPassword, password });
   if (!changed.ok) return failed('passwordChange', changed.error);
   currentPassword = '';
   return signIn(username, password);
@@ -240,7 +246,7 @@ export async function requestResetCode(value: string): Promise<boolean> {
   if (!username) return invalid({ username: 'validation.required' });
   $authDialog.setKey('username', username);
   begin();
-  const result = await deps.post('auth/password-reset/', { username });
+  const result = await deps.send('requestPasswordReset', { username });
   if (!result.ok) {
     if (result.error.status === 429) $authDialog.setKey('resendAt', deps.now() + RESEND_GAP_MS);
     return failed('passwordReset', result.error);
@@ -264,7 +270,7 @@ export async function resendResetCode(): Promise<boolean> {
     return false;
   }
   begin();
-  const result = await deps.post('auth/password-reset/', { username });
+  const result = await deps.send('requestPasswordReset', { username });
   if (!result.ok) {
     // The API refuses a resend within 30 s with 429: wait the full gap again.
     if (result.error.status === 429) $authDialog.setKey('resendAt', deps.now() + RESEND_GAP_MS);
@@ -286,7 +292,7 @@ export async function submitOtpChange(input: { username?: string; otp: string; p
   if (Object.keys(errors).length) return invalid(errors);
   $authDialog.setKey('username', username!);
   begin();
-  const result = await deps.post('auth/otp-password-change/', { username, password: input.password, otp });
+  const result = await deps.send('resetPasswordWithCode', { username: username!, password: input.password, otp });
   if (!result.ok) {
     failed('otpChange', result.error);
     if (result.error.status === 401) $authDialog.setKey('fieldErrors', { ...$authDialog.get().fieldErrors, otp: 'errors.invalidOtp' });

@@ -3,6 +3,7 @@
 // free-shipping code, a new shipping address added on the spot, and placing the order once:
 // one Idempotency-Key per checkout attempt, kept in session storage until the order exists.
 import { atom, type ReadableAtom } from 'nanostores';
+import { call } from '../api/call';
 import { getJson, sendJson } from '../api/client';
 import type { ApiResult } from '../api/result';
 import { readJson, sessionStore, writeJson, type KeyValueStorage } from '../browser/storage';
@@ -58,7 +59,7 @@ export interface CheckoutApi {
 const httpCheckoutApi: CheckoutApi = {
   init: (body) => sendJson<CheckoutInitResponse>(sessionClient(), 'post', 'checkout/init/', body),
   place: (body, key) => sendJson<OrderDetail>(sessionClient(), 'post', 'checkout/', body, undefined, { 'Idempotency-Key': key }),
-  createAddress: (body) => sendJson<Address>(sessionClient(), 'post', 'addresses/', body),
+  createAddress: (body) => call(sessionClient(), 'createAddress', { body }),
   order: (id) => getJson<OrderDetail>(sessionClient(), `orders/${id}/`),
 };
 

@@ -76,7 +76,7 @@ describe('submitContact', () => {
   it('sends the body and ends sent', async () => {
     sendJson.mockResolvedValue(ok({ detail: 'Message sent.', id: 1 }));
     const state = await submitContact(valid, { locale: 'en' });
-    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'contact/', expect.objectContaining({ name: 'Anna Rossi', privacy_consent: true }));
+    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'contact/', expect.objectContaining({ name: 'Anna Rossi', privacy_consent: true }), undefined, undefined);
     expect(state).toMatchObject({ status: 'sent', failure: null, attempt: 1 });
   });
 

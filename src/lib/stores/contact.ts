@@ -2,9 +2,10 @@
 // then POST contact/. The state says what the island shows; the island only renders it.
 import { atom } from 'nanostores';
 import * as v from 'valibot';
-import { createClient, sendJson } from '../api/client';
+import { call } from '../api/call';
+import { createClient } from '../api/client';
 import type { ErrorItem } from '../contract/common';
-import type { ContactAnswer, ContactBody } from '../contract/contact';
+import type { ContactBody } from '../contract/contact';
 import { CONTACT_MESSAGE_MAX } from '../contract/constants';
 import type { Locale } from '../i18n/locales';
 import { hasInvalidCharacters, INVALID_CHARACTERS_CODE } from '../rules/text';
@@ -128,7 +129,7 @@ export async function submitContact(input: ContactInput, options: SubmitOptions)
       return finish({ status: 'editing', errors: {}, failure: 'botCheck' });
     }
   }
-  const result = await sendJson<ContactAnswer>(createClient({ locale: options.locale }), 'post', 'contact/', body);
+  const result = await call(createClient({ locale: options.locale }), 'sendContactMessage', { body });
   if (result.ok) return finish({ status: 'sent', errors: {}, failure: null });
 
   const { status, errorList } = result.error;

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Query } from '../api/client';
 import { fail, ok } from '../api/result';
 import {
   $customerList, configureCustomers, customersQuery, goToCustomerPage, loadCustomers, resetCustomers, searchCustomers, searchCustomersNow,
-  type CustomerRow, type FetchCustomers,
+  type CustomerRow, type CustomersQuery, type FetchCustomers,
 } from './customers';
 
 const row = (n: number): CustomerRow => ({
@@ -21,7 +20,7 @@ const row = (n: number): CustomerRow => ({
 /** A fake API with `total` customers named "Customer n"; the search keeps names containing it. */
 function fakeApi(total: number) {
   const all = Array.from({ length: total }, (_, i) => row(i + 1));
-  const queries: Query[] = [];
+  const queries: CustomersQuery[] = [];
   const fetch = vi.fn<FetchCustomers>(async (query) => {
     queries.push(query);
     const search = typeof query.search === 'string' ? query.search.toLowerCase() : '';

@@ -2,9 +2,10 @@
 // page count, loading and error flags. Typing searches after a short pause; only the answer to
 // the latest request is shown, so a slow earlier search never overwrites a newer one.
 import { map } from 'nanostores';
-import { getJson, type Query } from '../api/client';
+import { call } from '../api/call';
 import type { ApiResult } from '../api/result';
 import type { Paged } from '../contract/common';
+import type { OperationQuery } from '../contract/operation-io';
 import type { CustomerSummary } from '../contract/users';
 import { clampPage, pageCountOf } from '../listing/pagination';
 import { sessionClient } from './session';
@@ -33,7 +34,8 @@ export interface CustomerListState {
   initial: boolean;
 }
 
-export type FetchCustomers = (query: Query) => Promise<ApiResult<Paged<CustomerRow>>>;
+export type CustomersQuery = OperationQuery<'listAgentCustomers'>;
+export type FetchCustomers = (query: CustomersQuery) => Promise<ApiResult<Paged<CustomerRow>>>;
 
 const initialState = (): CustomerListState => ({
   customers: [],
@@ -50,7 +52,7 @@ const initialState = (): CustomerListState => ({
 
 export const $customerList = map<CustomerListState>(initialState());
 
-let fetchCustomers: FetchCustomers = (query) => getJson<Paged<CustomerRow>>(sessionClient(), 'users/customers/', query);
+let fetchCustomers: FetchCustomers = (query) => call(sessionClient(), 'listAgentCustomers', { query });
 let timers: { set: (fn: () => void, ms: number) => unknown; clear: (id: unknown) => void } = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
@@ -72,7 +74,7 @@ export function resetCustomers(): void {
 }
 
 /** The API query for a search and page (an empty search is left out). */
-export function customersQuery(query: string, page: number): Query {
+export function customersQuery(query: string, page: number): CustomersQuery {
   const search = query.trim();
   return { page, page_size: CUSTOMERS_PAGE_SIZE, ...(search ? { search } : {}) };
 }

@@ -3,7 +3,8 @@
 // shares it and the server never needs to know who asks for a page. Logic lives here; islands
 // and the header script only read the stores and call the actions.
 import { atom, computed } from 'nanostores';
-import { createClient, getJson, PASSWORD_CHANGE_REQUIRED, sendJson } from '../api/client';
+import { call } from '../api/call';
+import { createClient, PASSWORD_CHANGE_REQUIRED } from '../api/client';
 import type { ApiResult } from '../api/result';
 import type { CurrentUser, LoginResponse } from '../contract/auth';
 import type { ShopContext } from '../contract/common';
@@ -160,7 +161,7 @@ function storeUser(user: CurrentUser): void {
 export async function checkSession(): Promise<SessionReason> {
   const token = validToken();
   if (!token) return $session.get().reason;
-  const result = await getJson<CurrentUser>(sessionClient(), 'auth/is-authenticated/');
+  const result = await call(sessionClient(), 'getCurrentUser');
   if (result.ok) {
     storeUser(result.data);
     return 'valid';
@@ -195,18 +196,18 @@ export async function login(username: string, password: string, botCheck?: strin
   const client = createClient({ locale: pageLocale() });
   const headers: Record<string, string> = { Authorization: basic(username.trim(), password) };
   if (botCheck) headers[BOT_CHECK_HEADER] = botCheck;
-  const result = await sendJson<LoginResponse>(client, 'post', 'auth/login/', undefined, undefined, headers);
+  const result = await call(client, 'logIn', { headers });
   if (!result.ok) return result;
   if (result.data.must_change_password) {
     // No session until the password is changed: the token is given back at once and the
     // sign-in flow moves to its forced-change state, then signs in with the new password.
-    await sendJson(createClient({ locale: pageLocale(), token: result.data.token }), 'post', 'auth/logout/');
+    await call(createClient({ locale: pageLocale(), token: result.data.token }), 'logOut');
     return result;
   }
   // The user is fetched before anything is stored, so the session appears in one step with its
   // user: a guard that sees the token also knows whether it belongs to an agent.
   const token = result.data.token;
-  const user = await getJson<CurrentUser>(createClient({ locale: pageLocale(), token }), 'auth/is-authenticated/');
+  const user = await call(createClient({ locale: pageLocale(), token }), 'getCurrentUser');
   storage.setItem(AUTH_TOKEN_KEY, token);
   storage.setItem(AUTH_TOKEN_EXPIRE_KEY, result.data.expiry ?? result.data.token_expire);
   storage.setItem(USERNAME_KEY, username.trim());
@@ -219,7 +220,7 @@ export async function login(username: string, password: string, botCheck?: strin
 export async function logout(options: { everywhere?: boolean } = {}): Promise<ApiResult<unknown>> {
   const token = validToken();
   const result = token
-    ? await sendJson<unknown>(createClient({ locale: pageLocale(), token }), 'post', options.everywhere ? 'auth/logout-all/' : 'auth/logout/')
+    ? await call(createClient({ locale: pageLocale(), token }), options.everywhere ? 'logOutEverywhere' : 'logOut')
     : ({ ok: true, data: undefined } as const);
   clearToken('no-session');
   return result;
