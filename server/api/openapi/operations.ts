@@ -3,17 +3,13 @@ import * as v from 'valibot';
 import { OtpPasswordChangeBodySchema, PasswordChangeBodySchema, UsernameBodySchema } from '../../../src/lib/contract/auth';
 import { PageQuerySchema } from '../../../src/lib/contract/common';
 import { AddressCreateBodySchema, AddressListQuerySchema, AddressPatchBodySchema } from '../../../src/lib/contract/addresses';
-import { CartRowBodySchema, CartRowPatchSchema, CartRowsQuerySchema, GetOrCreateBodySchema, GetOrCreateQuerySchema } from '../../../src/lib/contract/cart';
 import {
   CategoryAncestorsQuerySchema, CategoryTreeQuerySchema, DocumentListQuerySchema, ProductCustomFieldsQuerySchema,
 } from '../../../src/lib/contract/catalogue-extras';
-import { CheckoutBodySchema, CheckoutInitBodySchema } from '../../../src/lib/contract/checkout';
 import { ContactBodySchema } from '../../../src/lib/contract/contact';
-import { OrderDocQuerySchema, OrderListQuerySchema, OrderRowsQuerySchema } from '../../../src/lib/contract/orders';
 import { LiveValuesQuerySchema } from '../../../src/lib/contract/live-values';
 import { VariantListQuerySchema, VariantQuerySchema } from '../../../src/lib/contract/product-detail';
 import { PriceQuerySchema, ProductListQuerySchema, RelatedQuerySchema } from '../../../src/lib/contract/products';
-import { CanvasListQuerySchema, CouponApplyBodySchema, CouponRemoveQuerySchema, PromotionListQuerySchema } from '../../../src/lib/contract/promotions';
 import { ImportantProductsQuerySchema, ProductPagesQuerySchema } from '../../../src/lib/contract/site-pages';
 import { ShippingPoliciesQuerySchema } from '../../../src/lib/contract/shop';
 import { CustomerListQuerySchema, UserListQuerySchema } from '../../../src/lib/contract/users';
@@ -55,21 +51,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: 'custom-fields/{id}/', tag: 'Catalogue', summary: 'One custom field with its values.', access: 'public', pathParams: { id: 'Custom field id' }, answers: 'CustomField' },
 
   // Cart, wishlist, coupons
-  { method: 'post', path: 'carts/get-or-create/', tag: 'Cart', summary: "The customer's open cart for the context and season, created unless lazy.", access: 'user', query: GetOrCreateQuerySchema, body: GetOrCreateBodySchema, answers: 'CartHeader', errors: { 403: 'Not allowed to act for that customer' } },
-  { method: 'get', path: 'carts/rows/', tag: 'Cart', summary: 'Rows of a cart with prices and available stock.', access: 'user', query: CartRowsQuerySchema, answers: 'Paged<CartRow>', paged: true },
-  { method: 'post', path: 'carts/rows/', tag: 'Cart', summary: 'Add a product, or set its quantity when already there (0 or less removes it; for a product not there it changes nothing).', access: 'user', body: CartRowBodySchema, answers: '{row, removed, cart}', errors: { 400: 'negative_quantity | quantity_not_available' } },
-  { method: 'patch', path: 'carts/row/{id}/', tag: 'Cart', summary: 'Set the quantity of a row (0 or less removes it).', access: 'user', pathParams: { id: 'Row id' }, body: CartRowPatchSchema, answers: '{row, removed, cart}', errors: { 400: 'negative_quantity | quantity_not_available' } },
-  { method: 'delete', path: 'carts/row/{id}/', tag: 'Cart', summary: 'Remove a row.', access: 'user', pathParams: { id: 'Row id' }, answers: '{row, removed, cart}' },
-  { method: 'post', path: 'promotions/coupons/apply/', tag: 'Cart', summary: 'Apply a coupon to a price or a cart. After 10 codes that are not valid in 15 minutes (per user and per address) every code is refused for the rest of the window.', access: 'user', body: CouponApplyBodySchema, answers: '{code, type, value, discount, final_price}', errors: { 400: 'The coupon is not valid.', 429: 'Too many attempts (Retry-After, seconds)' } },
-  { method: 'delete', path: 'promotions/coupons/apply/', tag: 'Cart', summary: "Remove the coupon from a cart.", access: 'user', query: CouponRemoveQuerySchema, answers: 'CartHeader' },
 
   // Checkout and orders
-  { method: 'post', path: 'checkout/init/', tag: 'Checkout', summary: 'What checkout needs: addresses, payment methods, shipping policies, the cart.', access: 'user', body: CheckoutInitBodySchema, answers: 'CheckoutInit' },
-  { method: 'post', path: 'checkout/', tag: 'Checkout', summary: 'Place the order (one transaction; Idempotency-Key header makes retries safe).', access: 'user', body: CheckoutBodySchema, answers: '201 Order (200 with the same order on a retried key)', errors: { 400: 'Missing field, or Invalid order (empty cart)', 409: 'quantity_not_available, or the Idempotency-Key was already used for a different order' } },
-  { method: 'get', path: 'orders/', tag: 'Orders', summary: "A customer's orders.", access: 'user', query: OrderListQuerySchema, answers: 'Paged<OrderSummary>', paged: true },
-  { method: 'get', path: 'orders/rows/', tag: 'Orders', summary: 'Rows of an order.', access: 'user', query: OrderRowsQuerySchema, answers: 'Paged<OrderRow>', paged: true },
-  { method: 'get', path: 'orders/doc/', tag: 'Orders', summary: 'A document of an order as PDF (invoice, delivery_note, order_confirmation).', access: 'user', query: OrderDocQuerySchema, answers: 'PDF', produces: 'application/pdf' },
-  { method: 'get', path: 'orders/{id}/', tag: 'Orders', summary: 'An order with addresses, totals, status history and documents.', access: 'user', pathParams: { id: 'Order id' }, answers: 'OrderDetail' },
   { method: 'get', path: 'addresses/', tag: 'Addresses', summary: 'Addresses of a customer (search, filter by type).', access: 'user', query: AddressListQuerySchema, answers: 'Paged<Address>', paged: true },
   { method: 'post', path: 'addresses/', tag: 'Addresses', summary: 'Create an address for the customer.', access: 'user', body: AddressCreateBodySchema, answers: '201 Address' },
   { method: 'get', path: 'addresses/{id}/', tag: 'Addresses', summary: 'One address.', access: 'user', pathParams: { id: 'Address id' }, answers: 'Address' },
@@ -86,11 +69,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: 'users/{id}/', tag: 'Users', summary: 'One user, when visible.', access: 'user', pathParams: { id: 'User id' }, answers: 'User' },
 
   // Content
-  { method: 'get', path: 'promotions/', tag: 'Content', summary: 'Promotions running now for the context.', access: 'public', query: PromotionListQuerySchema, answers: 'Paged<Promotion>', paged: true },
-  { method: 'get', path: 'promotions/all/', tag: 'Content', summary: 'All promotions.', access: 'public', query: PromotionListQuerySchema, answers: 'Paged<Promotion>', paged: true },
-  { method: 'get', path: 'promotions/canvasses/', tag: 'Content', summary: 'Page-builder documents; with slug, the content page of that slug.', access: 'public', query: CanvasListQuerySchema, answers: 'Paged<Canvas>', paged: true },
-  { method: 'get', path: 'promotions/canvasses/{id}/', tag: 'Content', summary: 'One page-builder document.', access: 'public', pathParams: { id: 'Canvas id' }, answers: 'Canvas' },
-  { method: 'get', path: 'promotions/{id}/', tag: 'Content', summary: 'One promotion with its products and canvas.', access: 'public', pathParams: { id: 'Promotion id' }, answers: 'Promotion' },
   { method: 'get', path: 'documents/', tag: 'Content', summary: "Downloads: public documents and the customer's own.", access: 'optional', query: DocumentListQuerySchema, answers: 'Paged<ShopDocument>', paged: true },
   { method: 'get', path: 'documents/{id}/file/', tag: 'Content', summary: "Download a customer's own document (public ones redirect to /media).", access: 'optional', pathParams: { id: 'Document id' }, answers: 'The file', produces: 'application/pdf' },
   { method: 'post', path: 'contact/', tag: 'Content', summary: 'Send a message to the shop (privacy consent required; bot check when enabled).', access: 'public', body: ContactBodySchema, answers: '201 {id}', errors: { 429: 'Too many messages' } },

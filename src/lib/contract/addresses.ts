@@ -79,25 +79,28 @@ export const AddressPatchBodySchema = v.strictObject({
 export type AddressPatchBody = v.InferOutput<typeof AddressPatchBodySchema>;
 
 /** An address as kept on an order. */
-export interface AddressSnapshotOut {
-  name: string;
-  company: string | null;
-  street: string;
-  city: string;
-  postal_code: string;
-  province: string | null;
-  country: string;
-  phone: string | null;
-  email: string | null;
-  vat_number: string | null;
-}
+export const AddressSnapshotOutSchema = v.object({
+  name: v.string(),
+  company: v.nullable(v.string()),
+  street: v.string(),
+  city: v.string(),
+  postal_code: v.string(),
+  province: v.nullable(v.string()),
+  country: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  vat_number: v.nullable(v.string()),
+});
+export type AddressSnapshotOut = v.InferOutput<typeof AddressSnapshotOutSchema>;
 
-export interface Address extends AddressSnapshotOut {
-  id: number;
-  customer: number;
+export const AddressSchema = v.object({
+  ...AddressSnapshotOutSchema.entries,
+  id: v.number(),
+  customer: v.number(),
   /** The user who created it (null for addresses that came with the account). */
-  user: number | null;
-  type: AddressType;
-  is_default: boolean;
-  create_date: string;
-}
+  user: v.nullable(v.number()),
+  type: v.picklist(ADDRESS_TYPES),
+  is_default: v.boolean(),
+  create_date: v.string(),
+});
+export type Address = v.InferOutput<typeof AddressSchema>;

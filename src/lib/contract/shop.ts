@@ -6,17 +6,18 @@
 import * as v from 'valibot';
 import { ContextQuerySchema } from './common';
 
-export interface PaymentMethod {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
+export const PaymentMethodSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  name: v.string(),
+  description: v.string(),
   /** "As per contract": the terms agreed with a business customer. */
-  is_contract: boolean;
-  shop_context: 'b2b' | 'b2c' | 'all';
+  is_contract: v.boolean(),
+  shop_context: v.picklist(['b2b', 'b2c', 'all']),
   /** At checkout, for the contract method: the customer's agreed terms. */
-  payment_terms?: string | null;
-}
+  payment_terms: v.optional(v.nullable(v.string())),
+});
+export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 
 export interface Season {
   id: number;
@@ -27,19 +28,20 @@ export interface Season {
   custom_field_value_detail: { value: string; localized_value: string } | null;
 }
 
-export interface ShippingPolicy {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  zone: { code: string; name: string };
+export const ShippingPolicySchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  name: v.string(),
+  description: v.string(),
+  zone: v.object({ code: v.string(), name: v.string() }),
   /** The list price. */
-  base_price: number;
+  base_price: v.number(),
   /** What the customer pays for the given subtotal (0 from free_from). */
-  price: number;
-  free_from: number | null;
-  delivery_days: number;
-}
+  price: v.number(),
+  free_from: v.nullable(v.number()),
+  delivery_days: v.number(),
+});
+export type ShippingPolicy = v.InferOutput<typeof ShippingPolicySchema>;
 
 const amount = v.pipe(v.string(), v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'subtotal must be an amount like 12.50.'), v.transform(Number));
 
