@@ -103,8 +103,8 @@ export async function loadOrder(id: number | null): Promise<void> {
   $orderView.set({ id, order: order.data, rows: rows.data.results, loading: false, error: null });
 }
 
-/** Fetches a document of the order (PDF, needs the token) and hands it to the browser. */
-export async function downloadOrderDocument(order: Pick<OrderDetail, 'id' | 'number'>, type: OrderDocumentType): Promise<string | null> {
+/** Fetches a document of the order (PDF, needs the token) and hands it to the browser, named as the API names it. */
+export async function downloadOrderDocument(order: Pick<OrderDetail, 'id'>, type: OrderDocumentType): Promise<string | null> {
   const file = await call(sessionClient(), 'getOrderDocument', { query: { order_id: order.id, type } });
   if (!file.ok) return failureMessageKey('order', file.error);
   saveFile(file.data);
