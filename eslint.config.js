@@ -94,9 +94,7 @@ export default tseslint.config(
   {
     name: 'layers/api-routes',
     files: ['server/api/routes/**/*.ts'],
-    // TEMPORARY (issue 12): route files that still query tables while the contract helpers move
-    // their queries into domain modules. The merger empties this list.
-    ignores: [...TESTS, ...['checkout', 'promotions'].map((f) => `server/api/routes/${f}.ts`)],
+    ignores: TESTS,
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [

@@ -1,7 +1,8 @@
 // Promotions as the API shows them and as the cart weighs them, read in a few batched queries.
-import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
-import type { Promotion } from '../../src/lib/contract/promotions';
+import type { Paged } from '../../src/lib/contract/common';
+import type { Promotion, PromotionOrderField } from '../../src/lib/contract/promotions';
 import type { PromotionCandidate } from '../../src/lib/rules/cart';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
@@ -83,3 +84,37 @@ export async function promotionCandidates(db: Db, now: Date, shopContext: ShopCo
 
 export const promotionCount = (db: Db, where: SQL | undefined) =>
   db.select({ count: sql<number>`count(*)::int` }).from(promotions).where(where);
+
+export const DEFAULT_PROMOTION_ORDER: { field: PromotionOrderField; direction: 'asc' | 'desc' } = { field: 'id', direction: 'asc' };
+
+const PROMOTION_ORDER_COLUMNS = {
+  id: promotions.id,
+  code: promotions.code,
+  valid_from: promotions.validFrom,
+  valid_to: promotions.validTo,
+  value: promotions.value,
+  min_order: promotions.minOrder,
+} as const;
+
+/** One page of promotions: those running now for a context, or every one when `runningNow` is absent. */
+export async function listPromotions(
+  db: Db,
+  filter: { runningNow?: { now: Date; shopContext: ShopContext } },
+  locale: Locale,
+  page: { page: number; pageSize: number },
+  ordering = DEFAULT_PROMOTION_ORDER,
+): Promise<Paged<Promotion>> {
+  const where = filter.runningNow ? activeNow(filter.runningNow.now, filter.runningNow.shopContext) : undefined;
+  const column = PROMOTION_ORDER_COLUMNS[ordering.field];
+  const [records, [total]] = await Promise.all([
+    db
+      .select()
+      .from(promotions)
+      .where(where)
+      .orderBy(ordering.direction === 'asc' ? asc(column) : desc(column), asc(promotions.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    promotionCount(db, where),
+  ]);
+  return { results: await shapePromotions(db, records, locale), count: total?.count ?? 0 };
+}

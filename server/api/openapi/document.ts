@@ -8,7 +8,6 @@ import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
 import type { OperationSchemas } from '../../../src/lib/contract/operation';
 import { OPERATION_SCHEMAS } from '../../../src/lib/contract/operations';
 import { ROUTES, type OperationName } from '../../../src/lib/contract/routes';
-import { OPERATIONS } from './operations';
 import type { Operation } from './operation';
 
 type Json = Record<string, unknown>;
@@ -94,9 +93,7 @@ function errorResponses(op: Operation, errorRef: Json): Json {
 
 /** Every operation the document describes. */
 export function documentedOperations(): Operation[] {
-  const contract = contractOperations();
-  const declared = new Set(contract.map((op) => `${op.method} ${op.path}`));
-  return [...contract, ...OPERATIONS.filter((op) => !declared.has(`${op.method} ${op.path}`))];
+  return contractOperations();
 }
 
 export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {

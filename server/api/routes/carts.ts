@@ -1,11 +1,7 @@
 // Carts (spec section 7, carts/): one open cart per customer, shop context and season; rows
 // whose quantity is set (0 or less removes them) after the stock check of spec section 5.
-import { Hono, type Context } from 'hono';
-import {
-  CART_ROW_ORDER_FIELDS, CartRowBodySchema, CartRowPatchSchema, CartRowsQuerySchema, GetOrCreateBodySchema, GetOrCreateQuerySchema,
-  type CartRowChange,
-} from '../../../src/lib/contract/cart';
-import { IdSchema } from '../../../src/lib/contract/common';
+import type { Context } from 'hono';
+import { CART_ROW_ORDER_FIELDS, type CartRowChange } from '../../../src/lib/contract/cart';
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
 import { auditAgentAction } from '../../auth/audit';
 import { assertVisible } from '../../auth/permissions';
@@ -14,92 +10,86 @@ import { cartShowsVat, DEFAULT_CART_ROW_ORDER, listCartRows, toCartRow, type Car
 import { cartRowWithCart, deleteCartRow, findOpenCart, getOrCreateCart, setCartItem } from '../../cart/cart-store';
 import { emptyCartHeader } from '../../cart/cart-summary';
 import { resolveOwner } from '../../cart/owner';
-import { readBody } from '../body';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
 import { requireUser } from '../middleware/auth';
-import { parseOrThrow, parseQuery } from '../validation';
-
-export const cartsRoutes = new Hono<ApiEnv>({ strict: false });
+import { answerWithStatus } from '../operation-status';
+import { defineHandlers } from '../operation-routes';
 
 const summaryOptions = (c: Context<ApiEnv>) => ({ locale: c.get('locale'), now: c.get('deps').now() });
 
 const cartHeader = (c: Context<ApiEnv>, cart: CartRecord) => summaryAfterChange(c.get('deps').db, cart, summaryOptions(c));
-
-cartsRoutes.post('/get-or-create', async (c) => {
-  const user = requireUser(c);
-  const { lazy } = parseQuery(c, GetOrCreateQuerySchema);
-  const body = await readBody(c, GetOrCreateBodySchema);
-  const { db } = c.get('deps');
-  const owner = await resolveOwner(db, user, body, c.get('shopContext'));
-  if (lazy) {
-    const found = await findOpenCart(db, owner);
-    if (!found) return c.json(emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, owner.agentId, await cartShowsVat(db, owner)));
-    return c.json((await cartHeader(c, found)).header);
-  }
-  const { cart, created } = await getOrCreateCart(db, owner);
-  if (created) await auditAgentAction(db, user, cart.customerId, 'cart.create', 'cart', cart.id, { shop_context: cart.shopContext, season: cart.seasonId });
-  return c.json((await cartHeader(c, cart)).header);
-});
-
-cartsRoutes.get('/rows', async (c) => {
-  const user = requireUser(c);
-  const q = parseQuery(c, CartRowsQuerySchema);
-  let ordering = DEFAULT_CART_ROW_ORDER;
-  if (q.order_by) {
-    const parsed = parseOrderBy(q.order_by, CART_ROW_ORDER_FIELDS);
-    if (!parsed.ok) throw apiError('InvalidOrderBy', [{ field: 'order_by', code: 'invalid', message: parsed.message }]);
-    ordering = parsed.value;
-  }
-  const { db } = c.get('deps');
-  const cart = await visibleCart(db, user, q.cart);
-  return c.json(await listCartRows(db, cart, c.get('locale'), { page: q.page, pageSize: q.page_size }, c.get('deps').now(), ordering));
-});
-
-cartsRoutes.post('/rows', async (c) => {
-  const user = requireUser(c);
-  const body = await readBody(c, CartRowBodySchema);
-  const { db } = c.get('deps');
-  const cart = await visibleCart(db, user, body.cart);
-  const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now());
-  if (result.rowId !== null) {
-    await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
-      cart: cart.id,
-      product: body.product,
-      variant: body.variant ?? null,
-      qty: body.qty,
-    });
-  }
-  return c.json(await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove'), result.action === 'add' ? 201 : 200);
-});
-
-cartsRoutes.patch('/row/:id', async (c) => {
-  const user = requireUser(c);
-  const id = parseOrThrow(IdSchema, c.req.param('id'));
-  const { db } = c.get('deps');
-  const found = await cartRowWithCart(db, id);
-  await assertVisible(db, user, found?.cart.customerId);
-  const { qty } = await readBody(c, CartRowPatchSchema);
-  const { row, cart } = found!;
-  const result = await setCartItem(db, cart, { productId: row.productId, variantId: row.variantId, qty }, c.get('deps').now());
-  await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', row.id, { cart: cart.id, product: row.productId, qty });
-  return c.json(await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove'));
-});
-
-cartsRoutes.delete('/row/:id', async (c) => {
-  const user = requireUser(c);
-  const id = parseOrThrow(IdSchema, c.req.param('id'));
-  const { db } = c.get('deps');
-  const found = await cartRowWithCart(db, id);
-  await assertVisible(db, user, found?.cart.customerId);
-  const { row, cart } = found!;
-  await deleteCartRow(db, row);
-  await auditAgentAction(db, user, cart.customerId, 'cart.row.remove', 'cart_row', row.id, { cart: cart.id, product: row.productId });
-  return c.json(await rowChange(c, cart, null, true));
-});
 
 async function rowChange(c: Context<ApiEnv>, cart: CartRecord, rowId: number | null, removed: boolean): Promise<CartRowChange> {
   const summary = await cartHeader(c, cart);
   const row = rowId === null ? undefined : summary.rows.find((r) => r.id === rowId);
   return { row: row ? toCartRow(row) : null, removed, cart: summary.header };
 }
+
+export const cartHandlers = defineHandlers({
+  getOrCreateCart: async (c, { query: { lazy }, body }) => {
+    const user = requireUser(c);
+    const { db } = c.get('deps');
+    const owner = await resolveOwner(db, user, body, c.get('shopContext'));
+    if (lazy) {
+      const found = await findOpenCart(db, owner);
+      if (!found) return emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, owner.agentId, await cartShowsVat(db, owner));
+      return (await cartHeader(c, found)).header;
+    }
+    const { cart, created } = await getOrCreateCart(db, owner);
+    if (created) await auditAgentAction(db, user, cart.customerId, 'cart.create', 'cart', cart.id, { shop_context: cart.shopContext, season: cart.seasonId });
+    return (await cartHeader(c, cart)).header;
+  },
+
+  listCartRows: async (c, { query: q }) => {
+    const user = requireUser(c);
+    let ordering = DEFAULT_CART_ROW_ORDER;
+    if (q.order_by) {
+      const parsed = parseOrderBy(q.order_by, CART_ROW_ORDER_FIELDS);
+      if (!parsed.ok) throw apiError('InvalidOrderBy', [{ field: 'order_by', code: 'invalid', message: parsed.message }]);
+      ordering = parsed.value;
+    }
+    const { db } = c.get('deps');
+    const cart = await visibleCart(db, user, q.cart);
+    return listCartRows(db, cart, c.get('locale'), { page: q.page, pageSize: q.page_size }, c.get('deps').now(), ordering);
+  },
+
+  setCartRow: async (c, { body }) => {
+    const user = requireUser(c);
+    const { db } = c.get('deps');
+    const cart = await visibleCart(db, user, body.cart);
+    const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now());
+    if (result.rowId !== null) {
+      await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
+        cart: cart.id,
+        product: body.product,
+        variant: body.variant ?? null,
+        qty: body.qty,
+      });
+    }
+    const change = await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove');
+    return result.action === 'add' ? change : answerWithStatus(c, 'setCartRow', change, 200);
+  },
+
+  updateCartRow: async (c, { params: { id }, body: { qty } }) => {
+    const user = requireUser(c);
+    const { db } = c.get('deps');
+    const found = await cartRowWithCart(db, id);
+    await assertVisible(db, user, found?.cart.customerId);
+    const { row, cart } = found!;
+    const result = await setCartItem(db, cart, { productId: row.productId, variantId: row.variantId, qty }, c.get('deps').now());
+    await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', row.id, { cart: cart.id, product: row.productId, qty });
+    return rowChange(c, cart, result.row?.id ?? null, result.action === 'remove');
+  },
+
+  deleteCartRow: async (c, { params: { id } }) => {
+    const user = requireUser(c);
+    const { db } = c.get('deps');
+    const found = await cartRowWithCart(db, id);
+    await assertVisible(db, user, found?.cart.customerId);
+    const { row, cart } = found!;
+    await deleteCartRow(db, row);
+    await auditAgentAction(db, user, cart.customerId, 'cart.row.remove', 'cart_row', row.id, { cart: cart.id, product: row.productId });
+    return rowChange(c, cart, null, true);
+  },
+});

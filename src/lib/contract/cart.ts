@@ -2,9 +2,9 @@
 // shapes it answers. The storefront imports the types only.
 import * as v from 'valibot';
 import { MAX_CART_QTY } from '../rules/cart';
-import { ContextQuerySchema, PageQuerySchema, type ErrorItem, type ShopContext } from './common';
-import type { Image, StockState } from './products';
-import type { Promotion } from './promotions';
+import { ContextQuerySchema, ErrorItemSchema, PageQuerySchema, SHOP_CONTEXTS } from './common';
+import { ImageSchema, StockStateSchema } from './products';
+import { DiscountTypeSchema, PromotionSchema } from './promotions';
 
 const MAX_ID = 2_147_483_647;
 export { MAX_CART_QTY };
@@ -62,95 +62,100 @@ export type CartRowBody = v.InferOutput<typeof CartRowBodySchema>;
 /** PATCH carts/row/{id}/. */
 export const CartRowPatchSchema = v.strictObject({ qty: QtySchema });
 
-export interface CartProductDetail {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
+export const CartProductDetailSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  slug: v.string(),
+  name: v.string(),
   /** The variant's name when the row is for a variant. */
-  variant_name: string | null;
-  image: Image | null;
-  is_backorderable: boolean;
+  variant_name: v.nullable(v.string()),
+  image: v.nullable(ImageSchema),
+  is_backorderable: v.boolean(),
   /**
    * Units this row may hold: the stock less what other carts hold (when cart rows affect stock),
    * so the row's own units are included.
    */
-  quantity: number;
-  stock_state: StockState;
-  vat_rate: number;
-  unit: string;
-}
+  quantity: v.number(),
+  stock_state: StockStateSchema,
+  vat_rate: v.number(),
+  unit: v.string(),
+});
+export type CartProductDetail = v.InferOutput<typeof CartProductDetailSchema>;
 
-export interface CartRow {
-  id: number;
-  cart: number;
-  product: number;
-  variant: number | null;
-  qty: number;
+export const CartRowSchema = v.object({
+  id: v.number(),
+  cart: v.number(),
+  product: v.number(),
+  variant: v.nullable(v.number()),
+  qty: v.number(),
   /** Per unit for this customer and season, VAT excluded. */
-  price: number;
+  price: v.number(),
   /** price × qty. */
-  total: number;
+  total: v.number(),
   /** Whether this cart's customer sees prices with VAT (consumers) or without (businesses). */
-  vat_included: boolean;
+  vat_included: v.boolean(),
   /** `price` as the customer sees it: with VAT at the product's rate when `vat_included`. */
-  shown_price: number;
+  shown_price: v.number(),
   /** `total` as the customer sees it. */
-  shown_total: number;
-  product_detail: CartProductDetail;
+  shown_total: v.number(),
+  product_detail: CartProductDetailSchema,
   /**
    * Present when the row's hold ran out and the stock not held by other carts no longer covers
    * its quantity (ADR 0016): the row holds nothing until it is lowered or the stock allows again.
    */
-  stock_problem?: ErrorItem;
-}
+  stock_problem: v.optional(ErrorItemSchema),
+});
+export type CartRow = v.InferOutput<typeof CartRowSchema>;
 
-export interface CartCoupon {
-  code: string;
-  type: 'percentage' | 'fixed';
-  value: number;
+export const CartCouponSchema = v.object({
+  code: v.string(),
+  type: DiscountTypeSchema,
+  value: v.number(),
   /** What it takes off now; 0 when it no longer applies. */
-  discount: number;
+  discount: v.number(),
   /** False when the stored coupon no longer applies (expired, used up, below its minimum). */
-  is_valid: boolean;
-}
+  is_valid: v.boolean(),
+});
+export type CartCoupon = v.InferOutput<typeof CartCouponSchema>;
 
 /** The cart header. An empty shape (id null) answers a lazy get-or-create with no cart. */
-export interface CartHeader {
-  id: number | null;
-  customer: number;
-  agent: number | null;
-  season: number | null;
-  shop_context: ShopContext;
-  rows_count: number;
-  total_quantity: number;
+export const CartHeaderSchema = v.object({
+  id: v.nullable(v.number()),
+  customer: v.number(),
+  agent: v.nullable(v.number()),
+  season: v.nullable(v.number()),
+  shop_context: v.picklist(SHOP_CONTEXTS),
+  rows_count: v.number(),
+  total_quantity: v.number(),
   /** Sum of the rows at the customer's prices, VAT excluded. */
-  subtotal: number;
+  subtotal: v.number(),
   /** Taken off by the promotion. */
-  promotion_discount: number;
+  promotion_discount: v.number(),
   /** Taken off by the coupon. */
-  coupon_discount: number;
+  coupon_discount: v.number(),
   /** promotion_discount + coupon_discount. */
-  discount: number;
+  discount: v.number(),
   /** subtotal - discount. */
-  final_price: number;
+  final_price: v.number(),
   /** Whether the customer sees prices with VAT (consumers) or without (businesses). */
-  vat_included: boolean;
+  vat_included: v.boolean(),
   /** VAT on final_price, by each row's rate (shipping is added at checkout). */
-  tax: number;
+  tax: v.number(),
   /** final_price + tax. */
-  final_price_with_vat: number;
-  promotion: Promotion | null;
-  coupon: CartCoupon | null;
-}
+  final_price_with_vat: v.number(),
+  promotion: v.nullable(PromotionSchema),
+  coupon: v.nullable(CartCouponSchema),
+});
+export type CartHeader = v.InferOutput<typeof CartHeaderSchema>;
 
 /**
  * Answer of POST carts/rows/ (201 when a row was added, else 200), PATCH and DELETE
  * carts/row/{id}/ (200): the row as it is now (null and `removed` when the quantity went to 0 or
  * the row was deleted), with the updated cart header.
  */
-export interface CartRowChange {
-  row: CartRow | null;
-  removed: boolean;
-  cart: CartHeader;
-}
+export const CartRowChangeSchema = v.object({
+  row: v.nullable(CartRowSchema),
+  removed: v.boolean(),
+  cart: CartHeaderSchema,
+});
+export type CartRowChange = v.InferOutput<typeof CartRowChangeSchema>;

@@ -1,10 +1,10 @@
 // checkout/ (spec section 7): what the checkout page needs, and placing the order.
 import * as v from 'valibot';
-import type { Address } from './addresses';
-import type { CartHeader, CartRow } from './cart';
-import type { ErrorItem } from './common';
-import type { OrderDetail } from './orders';
-import type { PaymentMethod, ShippingPolicy } from './shop';
+import { AddressSchema } from './addresses';
+import { CartHeaderSchema, CartRowSchema } from './cart';
+import { ErrorItemSchema, SHOP_CONTEXTS } from './common';
+import { OrderDetailSchema, type OrderDetail } from './orders';
+import { PaymentMethodSchema, ShippingPolicySchema } from './shop';
 
 const id = (label: string) => v.pipe(v.number(`Invalid ${label} id.`), v.integer(`Invalid ${label} id.`), v.minValue(1, `Invalid ${label} id.`), v.maxValue(2_147_483_647, `Invalid ${label} id.`));
 
@@ -42,39 +42,50 @@ export const IdempotencyKeySchema = v.pipe(
   v.regex(/^[A-Za-z0-9._:-]{1,200}$/, 'Idempotency-Key must be 1-200 letters, digits or . _ : -'),
 );
 
-export interface CheckoutTotals {
-  subtotal: number;
-  promotion_discount: number;
-  coupon_discount: number;
-  discount: number;
+export const CheckoutTotalsSchema = v.object({
+  subtotal: v.number(),
+  promotion_discount: v.number(),
+  coupon_discount: v.number(),
+  discount: v.number(),
   /** Goods after discounts (the cart's final price). */
-  final_price: number;
-  shipping: number;
-  tax: number;
-  total: number;
+  final_price: v.number(),
+  shipping: v.number(),
+  tax: v.number(),
+  total: v.number(),
   /** VAT by rate; discounts lower the base of the lines they come off. */
-  vat: { rate: number; base: number; tax: number }[];
-}
+  vat: v.array(v.object({ rate: v.number(), base: v.number(), tax: v.number() })),
+});
+export type CheckoutTotals = v.InferOutput<typeof CheckoutTotalsSchema>;
 
-export interface CheckoutInitResponse {
-  customer: { id: number; business_name: string | null; first_name: string; last_name: string; email: string; kind: 'b2b' | 'b2c' };
-  billing_addresses: Address[];
-  shipping_addresses: Address[];
+export const CheckoutInitResponseSchema = v.object({
+  customer: v.object({
+    id: v.number(),
+    business_name: v.nullable(v.string()),
+    first_name: v.string(),
+    last_name: v.string(),
+    email: v.string(),
+    kind: v.picklist(SHOP_CONTEXTS),
+  }),
+  billing_addresses: v.array(AddressSchema),
+  shipping_addresses: v.array(AddressSchema),
   /** The shipping address the policies are for: the one asked for, else the default one. */
-  shipping_address: number | null;
-  billing_address: number | null;
-  payment_methods: PaymentMethod[];
+  shipping_address: v.nullable(v.number()),
+  billing_address: v.nullable(v.number()),
+  payment_methods: v.array(PaymentMethodSchema),
   /** Empty: no policy ships there, the storefront shows "contact us". */
-  shipping_policies: ShippingPolicy[];
-  cart: CartHeader;
-  rows: CartRow[];
+  shipping_policies: v.array(ShippingPolicySchema),
+  cart: CartHeaderSchema,
+  rows: v.array(CartRowSchema),
   /**
    * Without shipping: add the chosen policy's price with orderTotals (src/lib/rules/checkout.ts)
    * to preview the total.
    */
-  totals: CheckoutTotals;
+  totals: CheckoutTotalsSchema,
   /** Rows the stock no longer covers (checkout would answer 409 for them). */
-  problems: ErrorItem[];
-}
+  problems: v.array(ErrorItemSchema),
+});
+export type CheckoutInitResponse = v.InferOutput<typeof CheckoutInitResponseSchema>;
 
+/** POST checkout/ answers the order (201 when placed, 200 for a retry with the same Idempotency-Key). */
+export const CheckoutResponseSchema = OrderDetailSchema;
 export type CheckoutResponse = OrderDetail;

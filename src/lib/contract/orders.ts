@@ -1,10 +1,9 @@
 // orders/ (spec section 7): order history, one order, its rows and its documents.
 import * as v from 'valibot';
-import type { AddressSnapshotOut } from './addresses';
-import { ContextQuerySchema, PageQuerySchema } from './common';
-import type { Locale } from './locales';
-
-import { ORDER_DOCUMENT_TYPES, ORDER_STATUSES, type OrderDocumentType, type OrderStatus } from './constants';
+import { AddressSnapshotOutSchema } from './addresses';
+import { ContextQuerySchema, PageQuerySchema, SHOP_CONTEXTS } from './common';
+import { LOCALES } from './locales';
+import { ORDER_DOCUMENT_TYPES, ORDER_STATUSES } from './constants';
 
 export { ORDER_DOCUMENT_TYPES, ORDER_STATUSES, type OrderDocumentType, type OrderStatus } from './constants';
 export const ORDER_ORDER_FIELDS = ['create_date', 'total', 'number', 'status'] as const;
@@ -34,60 +33,73 @@ export const OrderDocQuerySchema = v.object({
   type: v.picklist(ORDER_DOCUMENT_TYPES, 'Type must be invoice, delivery_note or order_confirmation.'),
 });
 
-export interface OrderSummary {
-  id: number;
-  number: string;
-  customer: { id: number; business_name: string | null; first_name: string; last_name: string };
+const OrderStatusSchema = v.picklist(ORDER_STATUSES);
+
+export const OrderSummarySchema = v.object({
+  id: v.number(),
+  number: v.string(),
+  customer: v.object({ id: v.number(), business_name: v.nullable(v.string()), first_name: v.string(), last_name: v.string() }),
   /** The history's "company name" column: business name, else the person. */
-  company_name: string;
-  status: OrderStatus;
-  notes: string;
-  create_date: string;
-  subtotal: number;
-  discount: number;
-  shipping_total: number;
-  tax_total: number;
-  total: number;
-}
+  company_name: v.string(),
+  status: OrderStatusSchema,
+  notes: v.string(),
+  create_date: v.string(),
+  subtotal: v.number(),
+  discount: v.number(),
+  shipping_total: v.number(),
+  tax_total: v.number(),
+  total: v.number(),
+});
+export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>;
 
-export interface OrderDocument {
-  id: number;
-  type: OrderDocumentType;
-  number: string;
-  issued_at: string;
+export const OrderDocumentSchema = v.object({
+  id: v.number(),
+  type: v.picklist(ORDER_DOCUMENT_TYPES),
+  number: v.string(),
+  issued_at: v.string(),
   /** Path of orders/doc/ under the API base. */
-  url: string;
-}
+  url: v.string(),
+});
+export type OrderDocument = v.InferOutput<typeof OrderDocumentSchema>;
 
-export interface OrderDetail extends OrderSummary {
-  shop_context: 'b2b' | 'b2c';
-  agent: number | null;
-  user: number | null;
-  locale: Locale;
-  billing_address: AddressSnapshotOut;
-  shipping_address: AddressSnapshotOut;
-  shipping_method: { id: number | null; code: string; name: string };
-  payment_method: { id: number | null; code: string; name: string };
-  coupon_code: string | null;
-  promotion: number | null;
-  tracking_url: string | null;
-  rows_count: number;
-  status_history: { status: OrderStatus; note: string | null; date: string }[];
+const OrderChoiceSchema = v.object({ id: v.nullable(v.number()), code: v.string(), name: v.string() });
+
+export const OrderDetailSchema = v.object({
+  ...OrderSummarySchema.entries,
+  shop_context: v.picklist(SHOP_CONTEXTS),
+  agent: v.nullable(v.number()),
+  user: v.nullable(v.number()),
+  locale: v.picklist(LOCALES),
+  billing_address: AddressSnapshotOutSchema,
+  shipping_address: AddressSnapshotOutSchema,
+  shipping_method: OrderChoiceSchema,
+  payment_method: OrderChoiceSchema,
+  coupon_code: v.nullable(v.string()),
+  promotion: v.nullable(v.number()),
+  tracking_url: v.nullable(v.string()),
+  rows_count: v.number(),
+  status_history: v.array(v.object({ status: OrderStatusSchema, note: v.nullable(v.string()), date: v.string() })),
   /** By type; a type the order has no document of is absent. */
-  documents: Partial<Record<OrderDocumentType, OrderDocument>>;
-}
+  documents: v.object({
+    invoice: v.optional(OrderDocumentSchema),
+    delivery_note: v.optional(OrderDocumentSchema),
+    order_confirmation: v.optional(OrderDocumentSchema),
+  }),
+});
+export type OrderDetail = v.InferOutput<typeof OrderDetailSchema>;
 
-export interface OrderRow {
-  id: number;
-  order: number;
-  product: number | null;
-  variant: number | null;
+export const OrderRowSchema = v.object({
+  id: v.number(),
+  order: v.number(),
+  product: v.nullable(v.number()),
+  variant: v.nullable(v.number()),
   /** For links and reorder; null when the product no longer exists or is hidden. */
-  slug: string | null;
-  code: string;
-  name: string;
-  qty: number;
-  unit_price: number;
-  vat_rate: number;
-  total: number;
-}
+  slug: v.nullable(v.string()),
+  code: v.string(),
+  name: v.string(),
+  qty: v.number(),
+  unit_price: v.number(),
+  vat_rate: v.number(),
+  total: v.number(),
+});
+export type OrderRow = v.InferOutput<typeof OrderRowSchema>;

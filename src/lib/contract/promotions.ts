@@ -1,28 +1,30 @@
 // Promotions, coupons and page-builder canvases (spec section 7, promotions/).
 import * as v from 'valibot';
-import type { Block } from './page-blocks';
+import { BLOCK_TYPES, type Block } from './page-blocks';
 import { ContextQuerySchema, PageQuerySchema } from './common';
 
-export type DiscountType = 'percentage' | 'fixed';
+export const DiscountTypeSchema = v.picklist(['percentage', 'fixed']);
+export type DiscountType = v.InferOutput<typeof DiscountTypeSchema>;
 
-export interface Promotion {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  type: DiscountType;
+export const PromotionSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  name: v.string(),
+  description: v.string(),
+  type: DiscountTypeSchema,
   /** Percent (0-100) or EUR, by type. */
-  value: number;
-  min_order: number;
-  shop_context: 'b2b' | 'b2c' | 'all';
+  value: v.number(),
+  min_order: v.number(),
+  shop_context: v.picklist(['b2b', 'b2c', 'all']),
   /** Page-builder canvas shown with the promotion (promotions/canvasses/{id}/). */
-  canvas: number | null;
-  valid_from: string | null;
-  valid_to: string | null;
-  is_active: boolean;
+  canvas: v.nullable(v.number()),
+  valid_from: v.nullable(v.string()),
+  valid_to: v.nullable(v.string()),
+  is_active: v.boolean(),
   /** Products it applies to; empty means the whole cart. */
-  products: number[];
-}
+  products: v.array(v.number()),
+});
+export type Promotion = v.InferOutput<typeof PromotionSchema>;
 
 export const PROMOTION_ORDER_FIELDS = ['id', 'code', 'valid_from', 'valid_to', 'value', 'min_order'] as const;
 export type PromotionOrderField = (typeof PROMOTION_ORDER_FIELDS)[number];
@@ -44,16 +46,26 @@ export const CanvasListQuerySchema = v.object({
   kind: v.optional(v.picklist(['canvas', 'page'], 'kind must be canvas or page.'), 'canvas'),
 });
 
-export interface Canvas {
-  id: number;
-  kind: 'page' | 'canvas';
-  slug: string | null;
-  title: string;
-  description: string;
+/**
+ * A page-builder block. Only its type is checked: the rest is the editor's own content, written
+ * by the seed and the editor, whose shape per type lives in src/lib/page-builder-blocks.ts.
+ */
+const BlockSchema = v.custom<Block>(
+  (value) => typeof value === 'object' && value !== null && (BLOCK_TYPES as readonly unknown[]).includes((value as { type?: unknown }).type),
+  'Unknown block type.',
+);
+
+export const CanvasSchema = v.object({
+  id: v.number(),
+  kind: v.picklist(['page', 'canvas']),
+  slug: v.nullable(v.string()),
+  title: v.string(),
+  description: v.string(),
   /** The blocks of the request's locale, Italian when that locale has none. */
-  blocks: Block[];
-  updated_at: string;
-}
+  blocks: v.array(BlockSchema),
+  updated_at: v.string(),
+});
+export type Canvas = v.InferOutput<typeof CanvasSchema>;
 
 const MAX_PRICE = 10_000_000;
 const couponId = (field: string) =>
@@ -79,12 +91,13 @@ export const CouponRemoveQuerySchema = v.object({
   cart: v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'cart must be a whole number.'), v.transform(Number), v.minValue(1, 'cart must be positive.'), v.maxValue(2_147_483_647, 'cart is too large.')),
 });
 
-export interface CouponApplyResponse {
-  code: string;
-  type: DiscountType;
-  value: number;
+export const CouponApplyResponseSchema = v.object({
+  code: v.string(),
+  type: DiscountTypeSchema,
+  value: v.number(),
   /** What the coupon takes off. */
-  discount: number;
+  discount: v.number(),
   /** The price (or the cart's final price) after the coupon. */
-  final_price: number;
-}
+  final_price: v.number(),
+});
+export type CouponApplyResponse = v.InferOutput<typeof CouponApplyResponseSchema>;

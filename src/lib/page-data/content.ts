@@ -1,11 +1,11 @@
 // Content pages (page-builder documents of kind "page") and the editor preview's settings.
-import type { Locale, Paged } from '../contract/common';
+import type { Locale } from '../contract/common';
 import type { ProductSummary } from '../contract/products';
 import type { Canvas } from '../contract/promotions';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import { pagesPerLocale } from './build-memo';
 import { productBlockQuery } from '../page-builder-products';
-import { callPageData, fetchPageData } from './server-client';
+import { callPageData } from './server-client';
 
 export interface ContentPageData {
   page: Canvas & { slug: string };
@@ -17,7 +17,7 @@ const SLUG = /^[a-z0-9-]{1,160}$/;
 
 async function findPage(locale: Locale, slug: string): Promise<ContentPageData['page'] | null> {
   if (!SLUG.test(slug)) return null;
-  const found = await fetchPageData<Paged<Canvas>>(locale, 'promotions/canvasses/', { slug });
+  const found = await callPageData(locale, 'listCanvases', { query: { slug } });
   const page = found.results.find((d) => d.kind === 'page' && d.slug === slug);
   return page ? { ...page, slug } : null;
 }
@@ -40,7 +40,7 @@ export async function loadContentPage(locale: Locale, slug: string): Promise<Con
 export async function allContentPageSlugs(): Promise<string[]> {
   const slugs: string[] = [];
   for (let page = 1; ; page++) {
-    const batch = await fetchPageData<Paged<Canvas>>(DEFAULT_LOCALE, 'promotions/canvasses/', { kind: 'page', page, page_size: 100 });
+    const batch = await callPageData(DEFAULT_LOCALE, 'listCanvases', { query: { kind: 'page', page, page_size: 100 } });
     for (const doc of batch.results) if (doc.slug && SLUG.test(doc.slug)) slugs.push(doc.slug);
     if (batch.results.length === 0 || page * 100 >= batch.count) return slugs;
   }

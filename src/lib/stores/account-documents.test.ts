@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, type ApiResult } from '../api/result';
 import type { ShopDocument } from '../contract/catalogue-extras';
-import { dispositionFileName } from './account-files';
 
 const call = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
 vi.mock('../api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
@@ -36,13 +35,5 @@ describe('documents', () => {
     const groups = groupByCategory([doc(1, 'manual'), doc(2, 'catalogue'), doc(3, 'manual', 4)]);
     expect(groups.map(([c, d]) => [c, d.map((x) => x.id)])).toEqual([['manual', [1, 3]], ['catalogue', [2]]]);
     expect(isPrivateDocument(doc(3, 'manual', 4))).toBe(true);
-  });
-});
-
-describe('dispositionFileName', () => {
-  it('reads the file name or falls back', () => {
-    expect(dispositionFileName('inline; filename="FT-2026-00001.pdf"', 'x.pdf')).toBe('FT-2026-00001.pdf');
-    expect(dispositionFileName("attachment; filename*=UTF-8''listino%20C0001.pdf", 'x.pdf')).toBe('listino C0001.pdf');
-    expect(dispositionFileName(null, 'x.pdf')).toBe('x.pdf');
   });
 });

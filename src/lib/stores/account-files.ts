@@ -2,26 +2,12 @@
 // the Authorization header, so a plain link cannot fetch them. They are read with the session's
 // client as a blob and handed to the browser through an object URL.
 import { HTTPError } from 'ky';
-import type { Query } from '../api/client';
+import { dispositionFileName, type Query } from '../api/client';
 import { fail, ok, type ApiResult } from '../api/result';
+import type { OperationFile } from '../contract/operation-io';
 import { sessionClient } from './session';
 
-export interface FetchedFile {
-  blob: Blob;
-  fileName: string;
-  contentType: string;
-}
-
-/** The file name of a Content-Disposition header, else the fallback. */
-export function dispositionFileName(header: string | null, fallback: string): string {
-  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
-  if (!match?.[1]) return fallback;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return match[1];
-  }
-}
+export type FetchedFile = OperationFile;
 
 /** GET a file under the API base with the session's token; never throws. */
 export async function fetchPrivateFile(path: string, query: Query, fallbackName: string): Promise<ApiResult<FetchedFile>> {

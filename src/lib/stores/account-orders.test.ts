@@ -3,9 +3,10 @@ import { fail, ok, type ApiResult } from '../api/result';
 import { memoryStorage } from '../browser/storage';
 import type { OrderRow } from '../contract/orders';
 
-const getJson = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
+const call = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
 const addToCart = vi.fn<(...args: unknown[]) => Promise<boolean>>();
-vi.mock('../api/client', () => ({ createClient: () => ({}), getJson: (...args: unknown[]) => getJson(...args) }));
+vi.mock('../api/client', () => ({ createClient: () => ({}) }));
+vi.mock('../api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 vi.mock('./cart', () => ({ addToCart: (...args: unknown[]) => addToCart(...args) }));
 
 const session = await import('./session');
@@ -16,7 +17,7 @@ const row = (id: number, product: number | null, slug: string | null, qty = 2): 
 });
 
 beforeEach(() => {
-  getJson.mockReset();
+  call.mockReset();
   addToCart.mockReset();
   const storage = memoryStorage();
   storage.setItem(session.AUTH_TOKEN_KEY, 't');
@@ -39,9 +40,9 @@ describe('orderIdFromPath', () => {
 
 describe('order history', () => {
   it('asks for the customer, the page and the status, newest first', async () => {
-    getJson.mockResolvedValue(ok({ results: [{ id: 1 }], count: 23 }));
+    call.mockResolvedValue(ok({ results: [{ id: 1 }], count: 23 }));
     await loadOrders({ status: 'Completed', page: 2 });
-    expect(getJson).toHaveBeenCalledWith({}, 'orders/', { customer: 2, page: 2, page_size: 10, order_by: 'create_date-desc', status: 'Completed' });
+    expect(call).toHaveBeenCalledWith({}, 'listOrders', { query: { customer: 2, page: 2, page_size: 10, order_by: 'create_date-desc', status: 'Completed' } });
     expect($orderHistory.get()).toMatchObject({ status: 'Completed', page: 2, count: 23, ready: true, loading: false, error: null });
     expect(pageCount(23, 10)).toBe(3);
     expect(pageCount(0, 10)).toBe(1);
@@ -49,28 +50,29 @@ describe('order history', () => {
 
   it('a new status starts at page 1; a failure says "Unable to load orders"', async () => {
     $orderHistory.set({ ...$orderHistory.get(), page: 3 });
-    getJson.mockResolvedValue(fail(500, 'x'));
+    call.mockResolvedValue(fail(500, 'x'));
     await loadOrders({ status: 'Shipped' });
-    expect(getJson).toHaveBeenCalledWith({}, 'orders/', expect.objectContaining({ page: 1, status: 'Shipped' }));
+    expect(call).toHaveBeenCalledWith({}, 'listOrders', { query: expect.objectContaining({ page: 1, status: 'Shipped' }) });
     expect($orderHistory.get()).toMatchObject({ error: 'errors.ordersLoadFailed', results: [] });
   });
 });
 
 describe('one order', () => {
   it('reads the order and its rows', async () => {
-    getJson.mockImplementation(async (_c, path) => (path === 'orders/5/' ? ok({ id: 5, number: 'W-5' }) : ok({ results: [row(1, 10, 'a')], count: 1 })));
+    call.mockImplementation(async (_c, name) => (name === 'getOrder' ? ok({ id: 5, number: 'W-5' }) : ok({ results: [row(1, 10, 'a')], count: 1 })));
     await loadOrder(5);
-    expect(getJson).toHaveBeenCalledWith({}, 'orders/rows/', { order: 5, page_size: 100 });
+    expect(call).toHaveBeenCalledWith({}, 'getOrder', { params: { id: 5 } });
+    expect(call).toHaveBeenCalledWith({}, 'listOrderRows', { query: { order: 5, page_size: 100 } });
     expect($orderView.get()).toMatchObject({ id: 5, order: { number: 'W-5' }, rows: [{ id: 1 }], error: null, loading: false });
   });
 
   it('an unknown or foreign order, or no id, is "Invalid order"', async () => {
-    getJson.mockResolvedValue(fail(404, 'Not found'));
+    call.mockResolvedValue(fail(404, 'Not found'));
     await loadOrder(99);
     expect($orderView.get().error).toBe('errors.invalidOrder');
     await loadOrder(null);
     expect($orderView.get()).toMatchObject({ id: null, error: 'errors.invalidOrder' });
-    expect(getJson).toHaveBeenCalledTimes(2);
+    expect(call).toHaveBeenCalledTimes(2);
   });
 });
 

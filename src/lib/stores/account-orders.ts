@@ -2,13 +2,12 @@
 // status filter, an order with its rows and documents, the documents as PDF, and "reorder",
 // which puts every still-available row back in the cart and says which ones were not.
 import { atom } from 'nanostores';
-import { getJson } from '../api/client';
-import type { Paged } from '../contract/common';
+import { call } from '../api/call';
 import type { OrderDetail, OrderDocumentType, OrderRow, OrderStatus, OrderSummary } from '../contract/orders';
 import { ORDER_STATUSES } from '../contract/constants';
 import { failureMessageKey } from '../errors/api-messages';
 import { addToCart } from './cart';
-import { fetchPrivateFile, saveFile } from './account-files';
+import { saveFile } from './account-files';
 import { $customer, sessionClient } from './session';
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -46,12 +45,14 @@ export async function loadOrders(options: { page?: number; status?: OrderStatus 
   const page = options.page ?? (status === state.status ? state.page : 1);
   const mine = ++listCall;
   $orderHistory.set({ ...state, status, page, loading: true, error: null });
-  const result = await getJson<Paged<OrderSummary>>(sessionClient(), 'orders/', {
-    ...customerQuery(),
-    page,
-    page_size: state.pageSize,
-    order_by: 'create_date-desc',
-    ...(status ? { status } : {}),
+  const result = await call(sessionClient(), 'listOrders', {
+    query: {
+      ...customerQuery(),
+      page,
+      page_size: state.pageSize,
+      order_by: 'create_date-desc',
+      ...(status ? { status } : {}),
+    },
   });
   if (mine !== listCall) return;
   const now = $orderHistory.get();
@@ -61,7 +62,7 @@ export async function loadOrders(options: { page?: number; status?: OrderStatus 
 
 /** The latest few orders, for the dashboard. */
 export async function latestOrders(size = 3) {
-  const result = await getJson<Paged<OrderSummary>>(sessionClient(), 'orders/', { ...customerQuery(), page: 1, page_size: size, order_by: 'create_date-desc' });
+  const result = await call(sessionClient(), 'listOrders', { query: { ...customerQuery(), page: 1, page_size: size, order_by: 'create_date-desc' } });
   return result.ok ? { ok: true as const, orders: result.data.results } : { ok: false as const, error: failureMessageKey('orders', result.error) };
 }
 
@@ -94,8 +95,8 @@ export async function loadOrder(id: number | null): Promise<void> {
   $orderView.set({ id, order: null, rows: [], loading: true, error: null });
   const client = sessionClient();
   const [order, rows] = await Promise.all([
-    getJson<OrderDetail>(client, `orders/${id}/`),
-    getJson<Paged<OrderRow>>(client, 'orders/rows/', { order: id, page_size: ROWS_PAGE_SIZE }),
+    call(client, 'getOrder', { params: { id } }),
+    call(client, 'listOrderRows', { query: { order: id, page_size: ROWS_PAGE_SIZE } }),
   ]);
   if ($orderView.get().id !== id) return;
   if (!order.ok) return $orderView.set({ id, order: null, rows: [], loading: false, error: failureMessageKey('order', order.error) });
@@ -103,9 +104,9 @@ export async function loadOrder(id: number | null): Promise<void> {
   $orderView.set({ id, order: order.data, rows: rows.data.results, loading: false, error: null });
 }
 
-/** Fetches a document of the order (PDF, needs the token) and hands it to the browser. */
-export async function downloadOrderDocument(order: Pick<OrderDetail, 'id' | 'number'>, type: OrderDocumentType): Promise<string | null> {
-  const file = await fetchPrivateFile('orders/doc/', { order_id: order.id, type }, `${type}-${order.number}.pdf`);
+/** Fetches a document of the order (PDF, needs the token) and hands it to the browser, named as the API names it. */
+export async function downloadOrderDocument(order: Pick<OrderDetail, 'id'>, type: OrderDocumentType): Promise<string | null> {
+  const file = await call(sessionClient(), 'getOrderDocument', { query: { order_id: order.id, type } });
   if (!file.ok) return failureMessageKey('order', file.error);
   saveFile(file.data);
   return null;

@@ -4,12 +4,11 @@
 // stock allows; the API's answer always wins. Islands and the header only read these stores.
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { call } from '../api/call';
-import { getJson, sendJson } from '../api/client';
 import { fail, type ApiResult } from '../api/result';
 import { localStore, type KeyValueStorage } from '../browser/storage';
 import { cachedItem, SETTINGS_CACHE_TTL_MS } from '../cache/timed-cache';
 import type { CartHeader, CartRow, CartRowBody, CartRowChange, GetOrCreateBody } from '../contract/cart';
-import type { Paged } from '../contract/common';
+import type { OperationResponse } from '../contract/operation-io';
 import { cartQuantityProblem, cartRowAction, MAX_CART_QTY } from '../rules/cart';
 import { cartRowsHoldStock, parseStockEffect, type StockEffect } from '../rules/stock-effect';
 import { notify, notifyFailure } from './notify';
@@ -42,10 +41,10 @@ export interface SetQuantityInput {
 
 /** The calls the cart makes; tests hand in fakes. */
 export interface CartApi {
-  getOrCreate(body: GetOrCreateBody, lazy: boolean): Promise<ApiResult<CartHeader>>;
-  rows(cart: number): Promise<ApiResult<Paged<CartRow>>>;
-  setRow(body: CartRowBody): Promise<ApiResult<CartRowChange>>;
-  deleteRow(rowId: number): Promise<ApiResult<CartRowChange>>;
+  getOrCreate(body: GetOrCreateBody, lazy: boolean): Promise<ApiResult<OperationResponse<'getOrCreateCart'>>>;
+  rows(cart: number): Promise<ApiResult<OperationResponse<'listCartRows'>>>;
+  setRow(body: CartRowBody): Promise<ApiResult<OperationResponse<'setCartRow'>>>;
+  deleteRow(rowId: number): Promise<ApiResult<OperationResponse<'deleteCartRow'>>>;
   /** A public system setting's value, undefined when it cannot be read. */
   setting(key: string): Promise<string | undefined>;
 }
@@ -53,10 +52,10 @@ export interface CartApi {
 export const CART_ROWS_PAGE_SIZE = 100;
 
 const httpCartApi: CartApi = {
-  getOrCreate: (body, lazy) => sendJson<CartHeader>(sessionClient(), 'post', 'carts/get-or-create/', body, { lazy }),
-  rows: (cart) => getJson<Paged<CartRow>>(sessionClient(), 'carts/rows/', { cart, page_size: CART_ROWS_PAGE_SIZE }),
-  setRow: (body) => sendJson<CartRowChange>(sessionClient(), 'post', 'carts/rows/', body),
-  deleteRow: (rowId) => sendJson<CartRowChange>(sessionClient(), 'delete', `carts/row/${rowId}/`),
+  getOrCreate: (body, lazy) => call(sessionClient(), 'getOrCreateCart', { body, query: { lazy } }),
+  rows: (cart) => call(sessionClient(), 'listCartRows', { query: { cart, page_size: CART_ROWS_PAGE_SIZE } }),
+  setRow: (body) => call(sessionClient(), 'setCartRow', { body }),
+  deleteRow: (rowId) => call(sessionClient(), 'deleteCartRow', { params: { id: rowId } }),
   setting: async (key) => {
     const result = await call(sessionClient(), 'getSystemSetting', { params: { key } });
     return result.ok ? result.data.value : undefined;

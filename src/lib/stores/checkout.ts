@@ -4,12 +4,12 @@
 // one Idempotency-Key per checkout attempt, kept in session storage until the order exists.
 import { atom, type ReadableAtom } from 'nanostores';
 import { call } from '../api/call';
-import { getJson, sendJson } from '../api/client';
 import type { ApiResult } from '../api/result';
 import { readJson, sessionStore, writeJson, type KeyValueStorage } from '../browser/storage';
 import type { Address, AddressCreateBody } from '../contract/addresses';
 import type { CheckoutBody, CheckoutInitResponse } from '../contract/checkout';
 import { IDEMPOTENCY_KEY_REUSED } from '../contract/constants';
+import type { OperationBody, OperationResponse } from '../contract/operation-io';
 import type { OrderDetail } from '../contract/orders';
 import { fieldErrors } from '../errors/api-messages';
 import { validateAddress } from '../rules/address';
@@ -42,25 +42,20 @@ export interface CheckoutState extends CheckoutChoice {
   missing: CheckoutRequiredField[];
 }
 
-export interface CheckoutInitInput {
-  customer?: number;
-  cart: number;
-  shipping_address?: number | null;
-  free_shipping_code?: string;
-}
+export type CheckoutInitInput = OperationBody<'initCheckout'>;
 
 export interface CheckoutApi {
-  init(body: CheckoutInitInput): Promise<ApiResult<CheckoutInitResponse>>;
-  place(body: CheckoutBody, idempotencyKey: string): Promise<ApiResult<OrderDetail>>;
+  init(body: CheckoutInitInput): Promise<ApiResult<OperationResponse<'initCheckout'>>>;
+  place(body: CheckoutBody, idempotencyKey: string): Promise<ApiResult<OperationResponse<'placeOrder'>>>;
   createAddress(body: AddressCreateBody): Promise<ApiResult<Address>>;
-  order(id: number): Promise<ApiResult<OrderDetail>>;
+  order(id: number): Promise<ApiResult<OperationResponse<'getOrder'>>>;
 }
 
 const httpCheckoutApi: CheckoutApi = {
-  init: (body) => sendJson<CheckoutInitResponse>(sessionClient(), 'post', 'checkout/init/', body),
-  place: (body, key) => sendJson<OrderDetail>(sessionClient(), 'post', 'checkout/', body, undefined, { 'Idempotency-Key': key }),
+  init: (body) => call(sessionClient(), 'initCheckout', { body }),
+  place: (body, key) => call(sessionClient(), 'placeOrder', { body, headers: { 'Idempotency-Key': key } }),
   createAddress: (body) => call(sessionClient(), 'createAddress', { body }),
-  order: (id) => getJson<OrderDetail>(sessionClient(), `orders/${id}/`),
+  order: (id) => call(sessionClient(), 'getOrder', { params: { id } }),
 };
 
 let api: CheckoutApi = httpCheckoutApi;

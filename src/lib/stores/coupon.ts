@@ -3,11 +3,11 @@
 // failure clears them ("The coupon is not valid." for a 400); whenever the cart is read again or
 // its rows change, an existing coupon is applied again so its discount follows the cart.
 import { atom, type ReadableAtom } from 'nanostores';
-import { sendJson } from '../api/client';
+import { call } from '../api/call';
 import type { ApiResult } from '../api/result';
 import { readJson, sessionStore, writeJson, type KeyValueStorage } from '../browser/storage';
-import type { CartHeader } from '../contract/cart';
-import type { CouponApplyBody, CouponApplyResponse, DiscountType } from '../contract/promotions';
+import type { OperationResponse } from '../contract/operation-io';
+import type { CouponApplyBody, DiscountType } from '../contract/promotions';
 import { normalizeCouponCode } from '../rules/coupon';
 import { $cart, onCartChanged, refreshCartHeader, setCartHeader } from './cart';
 import { notifyFailure } from './notify';
@@ -23,13 +23,13 @@ export interface CouponState {
 }
 
 export interface CouponApi {
-  apply(body: CouponApplyBody): Promise<ApiResult<CouponApplyResponse>>;
-  remove(cart: number): Promise<ApiResult<CartHeader>>;
+  apply(body: CouponApplyBody): Promise<ApiResult<OperationResponse<'applyCoupon'>>>;
+  remove(cart: number): Promise<ApiResult<OperationResponse<'removeCoupon'>>>;
 }
 
 const httpCouponApi: CouponApi = {
-  apply: (body) => sendJson<CouponApplyResponse>(sessionClient(), 'post', 'promotions/coupons/apply/', body),
-  remove: (cart) => sendJson<CartHeader>(sessionClient(), 'delete', 'promotions/coupons/apply/', undefined, { cart }),
+  apply: (body) => call(sessionClient(), 'applyCoupon', { body }),
+  remove: (cart) => call(sessionClient(), 'removeCoupon', { query: { cart } }),
 };
 
 export const NO_COUPON: CouponState = { code: null, discount: null, finalPrice: null, type: null };

@@ -9,10 +9,10 @@ const addToCart = vi.fn<(...args: unknown[]) => Promise<boolean>>();
 const notify = vi.fn();
 const notifyFailure = vi.fn((_context: string, _error: unknown) => 'errors.x');
 
-vi.mock('../api/client', () => ({
-  createClient: () => ({}),
-  getJson: (...args: unknown[]) => getJson(...args),
-  sendJson: (...args: unknown[]) => sendJson(...args),
+vi.mock('../api/client', () => ({ createClient: () => ({}) }));
+// The reads (list calls) and the changes answer from two queues, as the store interleaves them.
+vi.mock('../api/call', () => ({
+  call: (client: unknown, name: string, input?: unknown) => (name === 'listWishlistRows' ? getJson(client, name, input) : sendJson(client, name, input)),
 }));
 vi.mock('./cart', () => ({ addToCart: (...args: unknown[]) => addToCart(...args) }));
 vi.mock('./notify', () => ({ notify: (...args: unknown[]) => notify(...args), notifyFailure: (c: string, e: unknown) => notifyFailure(c, e) }));
@@ -74,8 +74,8 @@ describe('initWishlist', () => {
     await flush();
     await flush();
     expect(sendJson).toHaveBeenCalledTimes(1);
-    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'wishlists/get-or-create/', { customer: 2, season: null, agent: 10 }, { lazy: true }, undefined);
-    expect(getJson).toHaveBeenCalledWith({}, 'wishlists/rows/', { wishlist: 7, page_size: 100 }, undefined);
+    expect(sendJson).toHaveBeenCalledWith({}, 'getOrCreateWishlist', { body: { customer: 2, season: null, agent: 10 }, query: { lazy: true } });
+    expect(getJson).toHaveBeenCalledWith({}, 'listWishlistRows', { query: { wishlist: 7, page_size: 100 } });
     expect($wishlistCount.get()).toBe(1);
     expect($wishlist.get()).toMatchObject({ ready: true, loading: false, error: null });
   });
@@ -85,7 +85,7 @@ describe('initWishlist', () => {
     sendJson.mockResolvedValue(ok(header(null)));
     initWishlist();
     await flush();
-    expect(sendJson).toHaveBeenCalledWith({}, 'post', 'wishlists/get-or-create/', { customer: 2, season: null, agent: null }, { lazy: true }, undefined);
+    expect(sendJson).toHaveBeenCalledWith({}, 'getOrCreateWishlist', { body: { customer: 2, season: null, agent: null }, query: { lazy: true } });
     expect(getJson).not.toHaveBeenCalled();
     expect($wishlist.get()).toMatchObject({ header: { id: null }, rows: [], ready: true });
   });
@@ -102,7 +102,7 @@ describe('initWishlist', () => {
     session.chooseCustomer({ id: 3, name: 'Other', kind: 'b2b' });
     await flush();
     await flush();
-    expect(sendJson).toHaveBeenLastCalledWith({}, 'post', 'wishlists/get-or-create/', { customer: 3, season: null, agent: 10 }, { lazy: true }, undefined);
+    expect(sendJson).toHaveBeenLastCalledWith({}, 'getOrCreateWishlist', { body: { customer: 3, season: null, agent: 10 }, query: { lazy: true } });
     expect($wishlist.get().rows.map((r) => r.id)).toEqual([3]);
   });
 });
@@ -121,8 +121,8 @@ describe('addToWishlist', () => {
     $wishlist.set({ header: header(null), rows: [], loading: false, ready: true, error: null });
     sendJson.mockResolvedValueOnce(ok(header(7))).mockResolvedValueOnce(ok(row(5, 200, 'x')));
     expect(await addToWishlist(200, 'x')).toBe(true);
-    expect(sendJson).toHaveBeenNthCalledWith(1, {}, 'post', 'wishlists/get-or-create/', { customer: 2, season: null, agent: null }, { lazy: false }, undefined);
-    expect(sendJson).toHaveBeenNthCalledWith(2, {}, 'post', 'wishlists/rows/', { wishlist: 7, product: 200, notes: 'x' }, undefined, undefined);
+    expect(sendJson).toHaveBeenNthCalledWith(1, {}, 'getOrCreateWishlist', { body: { customer: 2, season: null, agent: null }, query: { lazy: false } });
+    expect(sendJson).toHaveBeenNthCalledWith(2, {}, 'addWishlistRow', { body: { wishlist: 7, product: 200, notes: 'x' } });
     expect($wishlistCount.get()).toBe(1);
     expect(notify).toHaveBeenCalledWith('success', 'toasts.productAddedToWishlist');
   });
@@ -155,7 +155,7 @@ describe('rows', () => {
   it('removes a row', async () => {
     sendJson.mockResolvedValue(ok(undefined));
     expect(await removeWishlistRow(1)).toBe(true);
-    expect(sendJson).toHaveBeenCalledWith({}, 'delete', 'wishlists/row/1/', undefined, undefined, undefined);
+    expect(sendJson).toHaveBeenCalledWith({}, 'deleteWishlistRow', { params: { id: 1 } });
     expect($wishlist.get().rows.map((r) => r.id)).toEqual([2]);
     expect(notify).toHaveBeenCalledWith('success', 'toasts.productRemovedFromWishlist');
   });
@@ -170,7 +170,7 @@ describe('rows', () => {
   it('saves notes', async () => {
     sendJson.mockResolvedValue(ok(row(2, 200, 'per ottobre')));
     expect(await updateWishlistNotes(2, 'per ottobre')).toBe(true);
-    expect(sendJson).toHaveBeenCalledWith({}, 'patch', 'wishlists/row/2/', { notes: 'per ottobre' }, undefined, undefined);
+    expect(sendJson).toHaveBeenCalledWith({}, 'updateWishlistRow', { params: { id: 2 }, body: { notes: 'per ottobre' } });
     expect($wishlist.get().rows[1]?.notes).toBe('per ottobre');
     sendJson.mockResolvedValue(fail(404, 'Not found'));
     expect(await updateWishlistNotes(2, 'x')).toBe(false);
