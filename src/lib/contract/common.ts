@@ -1,6 +1,7 @@
 // Shapes shared by every call of the shop API (spec section 7). The API validates with these
 // schemas; the storefront imports their types only.
 import * as v from 'valibot';
+import { ERROR_CODES } from './error-codes';
 
 export const LOCALES = ['it', 'en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -17,8 +18,8 @@ export const ErrorItemSchema = v.object({
 });
 export type ErrorItem = v.InferOutput<typeof ErrorItemSchema>;
 
-/** Every error answer of the API. */
-export const ErrorBodySchema = v.object({ detail: v.string(), error_list: v.array(ErrorItemSchema) });
+/** Every error answer of the API: `code` is the catalogue name (error-codes.ts), `detail` its English message. */
+export const ErrorBodySchema = v.object({ detail: v.string(), error_list: v.array(ErrorItemSchema), code: v.picklist(ERROR_CODES) });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
 export interface Paged<T> {
