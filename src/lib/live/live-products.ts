@@ -5,7 +5,7 @@
 // A failed call leaves the products neutral ("failed"): nothing is thrown, nothing is guessed.
 import { map } from 'nanostores';
 import { getJson, type Query } from '../api/client';
-import type { ApiResult } from '../api/result';
+import { fail, type ApiResult } from '../api/result';
 import type { LiveProductValues, LiveValuesAnswer } from '../contract/live-values';
 import type { ProductSummary } from '../contract/products';
 import { shownPrice } from '../rules/vat-display';
@@ -130,7 +130,7 @@ async function flush(): Promise<void> {
       try {
         result = await fetchLive({ ...query, ids: chunk.join(',') });
       } catch {
-        result = { ok: false, error: { status: 0, detail: 'failed', errorList: [] } };
+        result = fail(0, 'failed');
       }
       if (asked !== generation) return;
       const status = { ...$liveStatus.get() };

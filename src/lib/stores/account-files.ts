@@ -1,9 +1,8 @@
 // Files only a signed-in user may read (order documents, a customer's own downloads): they need
 // the Authorization header, so a plain link cannot fetch them. They are read with the session's
 // client as a blob and handed to the browser through an object URL.
-import { HTTPError } from 'ky';
-import type { Query } from '../api/client';
-import { fail, ok, type ApiResult } from '../api/result';
+import { toFailure, type Query } from '../api/client';
+import { ok, type ApiResult } from '../api/result';
 import { sessionClient } from './session';
 
 export interface FetchedFile {
@@ -36,11 +35,7 @@ export async function fetchPrivateFile(path: string, query: Query, fallbackName:
       contentType: response.headers.get('content-type') ?? blob.type,
     });
   } catch (error) {
-    if (error instanceof HTTPError) {
-      const body = (await error.response.json().catch(() => null)) as { detail?: unknown } | null;
-      return fail(error.response.status, typeof body?.detail === 'string' ? body.detail : error.response.statusText);
-    }
-    return fail(0, error instanceof Error ? error.message : String(error));
+    return toFailure(error);
   }
 }
 
