@@ -95,7 +95,7 @@ describe('products/p/ list', () => {
     const { status, body } = await shop.json<{ detail: string; error_list: { field: string }[]; code: string }>(`products/p/?${query}`);
     expect(status).toBe(400);
     expect(body.detail).toEqual(expect.any(String));
-    expect(body.code).toBe('ValidationFailed');
+    expect(body.code).toBe(field === 'order_by' ? 'InvalidOrderBy' : 'ValidationFailed');
     expect(body.error_list.map((e) => e.field)).toContain(field);
   });
 });
