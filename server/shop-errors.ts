@@ -2,7 +2,8 @@
 // has a stable name (sent to clients as `code`) and the English message of spec section 8 where
 // it gives one. Domain code throws `shopError(name)`; only the API layer (server/api/errors.ts)
 // knows which HTTP status a name answers.
-import type { ErrorItem } from '../src/lib/contract/common';
+import type { ErrorBody, ErrorItem } from '../src/lib/contract/common';
+import { errorAnswer, type ErrorCode } from '../src/lib/contract/error-codes';
 import { IDEMPOTENCY_KEY_REUSED } from '../src/lib/contract/checkout';
 import { COUPON_PROBLEM_MESSAGES, type CouponProblem } from '../src/lib/rules/coupon';
 
@@ -40,7 +41,7 @@ export const SHOP_ERRORS = {
   PasswordChangeRequired: 'You must change your password before continuing.',
   InvalidValue: 'A value in the request cannot be stored.',
   OrderTooLarge: 'The order total is too large. Lower the quantities.',
-} as const satisfies Record<string, string>;
+} as const satisfies Record<ErrorCode, string>;
 
 export type ShopErrorName = keyof typeof SHOP_ERRORS;
 
@@ -56,6 +57,12 @@ export class ShopError extends Error {
 }
 
 export const shopError = (name: ShopErrorName, errorList: ErrorItem[] = [], detail?: string) => new ShopError(name, errorList, detail);
+
+/** The body of every error answer, whoever sends it (API, HTTP edge, page server). */
+export const errorBody = (name: ShopErrorName, errorList: ErrorItem[] = [], detail: string = SHOP_ERRORS[name]): ErrorBody => errorAnswer(name, detail, errorList);
+
+/** The body that answers a thrown ShopError. */
+export const errorBodyOf = (error: ShopError): ErrorBody => errorBody(error.code, error.errorList, error.detail);
 
 /** The spec's coupon refusal, with the term that failed as error_list[0].code (ADR 0015). */
 export const couponNotValid = (problem: CouponProblem | 'not_found') =>

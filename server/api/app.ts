@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { API_ERRORS, ApiError, apiError, statusOf } from './errors';
+import { errorBody, errorBodyOf } from '../shop-errors';
 import { isDatabaseUnavailable } from '../db/faults';
 import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
@@ -55,10 +56,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
       // Reached for bodies without a declared length (the server refuses declared ones before
       // Hono, server/http/body-limit.ts): the rest of the body is not read, so the connection
       // must not be reused.
-      onError: (c) => {
-        const { detail } = API_ERRORS.PayloadTooLarge;
-        return c.json({ detail, error_list: [] }, 413, { Connection: 'close' });
-      },
+      onError: (c) => c.json(errorBody('PayloadTooLarge'), API_ERRORS.PayloadTooLarge.status, { Connection: 'close' }),
     }),
   );
   api.use(readToken);
@@ -98,28 +96,26 @@ export function createApi(input: DepsInput) {
   app.use(apiSecurityHeaders(deps.publicSiteUrl));
   const api = clientApi(deps);
   for (const base of API_BASES) app.route(base, api);
-  app.notFound((c) => c.json({ detail: API_ERROR_NOT_FOUND, error_list: [] }, 404));
+  app.notFound((c) => c.json(errorBody('NotFound'), API_ERRORS.NotFound.status));
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json({ detail: error.detail, error_list: error.errorList }, statusOf(error));
+      return c.json(errorBodyOf(error), statusOf(error));
     }
     if (isDatabaseUnavailable(error)) {
       // Not the request's fault nor a bug: the database is away for now. One line, no stack.
       console.error('[api]', c.req.method, c.req.path, 'database unavailable:', error instanceof Error ? rootMessage(error) : String(error));
-      const { status, detail } = API_ERRORS.ServiceUnavailable;
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return c.json({ detail, error_list: [] }, status);
+      return c.json(errorBody('ServiceUnavailable'), API_ERRORS.ServiceUnavailable.status);
     }
     const refused = dataExceptionAnswer(error);
-    if (refused) return c.json({ detail: refused.detail, error_list: refused.errorList }, 400);
+    if (refused) return c.json(errorBodyOf(refused), statusOf(refused));
     // Anything else is our fault: log it whole, answer without internals.
     console.error('[api]', c.req.method, c.req.path, error);
-    return c.json({ detail: 'Unknown server error', error_list: [] }, 500);
+    return c.json(errorBody('Unexpected'), API_ERRORS.Unexpected.status);
   });
   return app;
 }
 
-const API_ERROR_NOT_FOUND = 'Not found.';
 /** What a 503 tells clients to wait: a dropped connection is back within a pool connect. */
 const RETRY_AFTER_SECONDS = 5;
 

@@ -7,6 +7,7 @@ import { verifyRecaptcha } from '../contact/bot-check';
 import { isOn, readSettings } from '../settings';
 import { clientAddress } from './client-address';
 import type { ApiEnv } from './context';
+import { FIELD_CODES } from '../../src/lib/contract/error-codes';
 import { apiError } from './errors';
 
 /** Where a sign-in (or password change) carries the bot-check answer. */
@@ -27,8 +28,8 @@ export function refuseSignIn(c: Context<ApiEnv>, refusal: Refusal | null): void 
   if (refusal.kind === 'bot-check') {
     throw apiError('BotCheckRequired', [
       refusal.given
-        ? { field: 'recaptcha_token', code: 'bot_check_failed', message: 'The bot check failed, try again.' }
-        : { field: 'recaptcha_token', code: 'bot_check_required', message: 'Complete the bot check to continue.' },
+        ? { field: 'recaptcha_token', code: FIELD_CODES.botCheckFailed, message: 'The bot check failed, try again.' }
+        : { field: 'recaptcha_token', code: FIELD_CODES.botCheckRequired, message: 'Complete the bot check to continue.' },
     ]);
   }
   tooManyAttempts(c, refusal.retryAfterSeconds);

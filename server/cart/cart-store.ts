@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';
 import { cartRowsHoldStock, holdEnd } from '../../src/lib/rules/stock-effect';
+import { FIELD_CODES } from '../../src/lib/contract/error-codes';
 import { shopError } from '../shop-errors';
 import type { Db } from '../db/client';
 import { cartRows, carts, products, variants } from '../db/schema';
@@ -144,12 +145,12 @@ export async function setCartCoupon(db: Db, cartId: number, couponId: number | n
 const touch = (db: Db, cartId: number) => db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 
 const negativeQuantity = () =>
-  shopError('NegativeQuantity', [{ field: 'qty', code: 'negative_quantity', message: 'The quantity must be a positive number' }]);
+  shopError('NegativeQuantity', [{ field: 'qty', code: FIELD_CODES.negativeQuantity, message: 'The quantity must be a positive number' }]);
 
 function quantityNotAvailable(available: number) {
   const item: ErrorItem = {
     field: 'qty',
-    code: 'quantity_not_available',
+    code: FIELD_CODES.quantityNotAvailable,
     message: `The quantity is not available: at most ${available} ${available === 1 ? 'unit' : 'units'} can be in the cart.`,
   };
   return shopError('QuantityNotAvailable', [item]);

@@ -4,6 +4,7 @@ import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { WishlistHeader, WishlistRow, WishlistRowOrderField } from '../../src/lib/contract/wishlist';
 import { stockState } from '../../src/lib/rules/stock';
+import { FIELD_CODES } from '../../src/lib/contract/error-codes';
 import { shopError } from '../shop-errors';
 import { priceProducts } from '../catalogue/prices';
 import { toImage } from '../catalogue/product-list';
@@ -72,7 +73,7 @@ export async function addWishlistRow(db: Db, wishlist: WishlistRecord, productId
   const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.isPublished, true))).limit(1);
   if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
   const [row] = await db.insert(wishlistRows).values({ wishlistId: wishlist.id, productId, notes }).onConflictDoNothing().returning();
-  if (!row) throw shopError('ProductAlreadyInWishlist', [{ field: 'product', code: 'already_in_wishlist', message: 'Product already in the wishlist' }]);
+  if (!row) throw shopError('ProductAlreadyInWishlist', [{ field: 'product', code: FIELD_CODES.alreadyInWishlist, message: 'Product already in the wishlist' }]);
   await touch(db, wishlist.id);
   return row;
 }

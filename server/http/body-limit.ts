@@ -5,6 +5,7 @@
 // connection carries on; past the bound the 413 says `Connection: close` and the socket closes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_ERRORS } from '../api/errors';
+import { errorBody } from '../shop-errors';
 
 export interface DrainLimits {
   /** Bodies up to this size are read to their end so the connection stays usable. */
@@ -14,7 +15,7 @@ export interface DrainLimits {
 }
 
 const DEFAULT_LIMITS: DrainLimits = { maxDrainBytes: 16 * 1024 * 1024, maxDrainMs: 10_000 };
-const TOO_LARGE = JSON.stringify({ detail: API_ERRORS.PayloadTooLarge.detail, error_list: [] });
+const TOO_LARGE = JSON.stringify(errorBody('PayloadTooLarge'));
 
 /** Answers 413 for a declared Content-Length above `maxBytes`; false when the request may go on. */
 export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes: number, limits: DrainLimits = DEFAULT_LIMITS): boolean {
@@ -30,7 +31,7 @@ export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse, m
     const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
     if (close) headers.Connection = 'close';
     if (!res.headersSent && !res.destroyed) {
-      res.writeHead(413, headers);
+      res.writeHead(API_ERRORS.PayloadTooLarge.status, headers);
       res.end(TOO_LARGE);
     }
   };

@@ -10,6 +10,7 @@ import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
 import { refuseOversizedBody } from './body-limit';
 import { compressAnswer } from './compress';
 import { routeLocale } from './locale-routing';
+import { errorBody } from '../shop-errors';
 import { BUILD_MANIFEST_PATH } from '../../src/lib/build-guard';
 import { readBuildInfo } from '../build-site';
 import { buildRobots, buildSitemap, SITEMAP_TTL_MS } from './sitemap';
@@ -183,7 +184,7 @@ export async function createShopServer(options: ServerOptions) {
       if (outcome === 'written' && sendFile(req, res, client, file, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, 'on-demand') })) return;
       if (target.payload) {
         res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        return res.end(JSON.stringify({ detail: 'Not found.', error_list: [] }));
+        return res.end(JSON.stringify(errorBody('NotFound')));
       }
     }
     // Unknown paths go to Astro without a matching route: it answers with its 404 page.

@@ -47,7 +47,7 @@ describe('auth/login/', () => {
   ])('refuses %s with 401 "Invalid login credentials"', async (_, attempt) => {
     const { status, body } = await attempt();
     expect(status).toBe(401);
-    expect(body).toEqual({ detail: 'Invalid login credentials', error_list: [] });
+    expect(body).toEqual({ detail: 'Invalid login credentials', error_list: [], code: 'InvalidLoginCredentials' });
   });
 
   it('accepts the username in any case', async () => {
@@ -102,7 +102,7 @@ describe('auth/is-authenticated/, logout/, logout-all/', () => {
     for (const path of ['auth/logout/', 'auth/logout-all/']) {
       const { status, body } = await shop.send('POST', path);
       expect(status).toBe(401);
-      expect(body).toEqual({ detail: 'not authenticated', error_list: [] });
+      expect(body).toEqual({ detail: 'not authenticated', error_list: [], code: 'NotAuthenticated' });
     }
   });
 
@@ -143,7 +143,7 @@ describe('password reset with an emailed code', () => {
     const wrong = otp === '000000' ? '111111' : '000000';
     const { status, body } = await shop.send('POST', 'auth/otp-password-change/', { body: { username: 'consumer@example.com', password: 'Nuova-Vendemmia-26', otp: wrong } });
     expect(status).toBe(401);
-    expect(body).toEqual({ detail: 'invalid otp', error_list: [] });
+    expect(body).toEqual({ detail: 'invalid otp', error_list: [], code: 'InvalidOtp' });
   });
 
   it('burns the code after 5 wrong tries', async () => {

@@ -131,7 +131,7 @@ describe.each(ROLES)('as %s', (role) => {
     if (role === 'anonymous') expect(status, `${c.name}: ${text.slice(0, 200)}`).toBe(401);
     else expect([403, 404], `${role} ${c.name}: ${status} ${text.slice(0, 200)}`).toContain(status);
     // A refusal says why and nothing else: no rows, names or amounts of customer A.
-    expect(Object.keys(JSON.parse(text) as object).sort(), c.name).toEqual(['detail', 'error_list']);
+    expect(Object.keys(JSON.parse(text) as object).sort(), c.name).toEqual(['code', 'detail', 'error_list']);
     expect(text).not.toContain('Cantina dei Colli');
   });
 });

@@ -60,6 +60,7 @@ describe('413 on a keep-alive connection', () => {
     const { text, closed } = await onOneSocket(first, GET_SETTINGS);
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text).toContain('"detail":"The request body is too large."');
+    expect(text).toContain('"code":"PayloadTooLarge"');
     const answers = text.match(/HTTP\/1\.1 \d{3}/g) ?? [];
     expect(answers, text.slice(0, 400)).toHaveLength(2);
     expect(answers[1]).not.toMatch(/ 5\d\d$/);
@@ -71,6 +72,7 @@ describe('413 on a keep-alive connection', () => {
     const { text } = await onOneSocket(first, GET_SETTINGS);
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(text).toContain('"code":"PayloadTooLarge"');
   });
 
   it('lets a keep-alive agent send its next request without a dropped request or ECONNRESET', async () => {

@@ -92,9 +92,10 @@ describe('products/p/ list', () => {
     ['price_min=abc', 'price_min'],
     ['categories=%3Cscript%3E', 'categories.0'],
   ])('rejects %s with a 400 naming the field', async (query, field) => {
-    const { status, body } = await shop.json<{ detail: string; error_list: { field: string }[] }>(`products/p/?${query}`);
+    const { status, body } = await shop.json<{ detail: string; error_list: { field: string }[]; code: string }>(`products/p/?${query}`);
     expect(status).toBe(400);
     expect(body.detail).toEqual(expect.any(String));
+    expect(body.code).toBe(field === 'order_by' ? 'InvalidOrderBy' : 'ValidationFailed');
     expect(body.error_list.map((e) => e.field)).toContain(field);
   });
 });
@@ -113,7 +114,7 @@ describe('products/p/{slug}/', () => {
   it('answers 404 "Product not found" for an unknown slug', async () => {
     const { status, body } = await shop.json('products/p/no-such-product/');
     expect(status).toBe(404);
-    expect(body).toEqual({ detail: 'Product not found', error_list: [] });
+    expect(body).toEqual({ detail: 'Product not found', error_list: [], code: 'ProductNotFound' });
   });
 });
 
@@ -151,7 +152,7 @@ describe('content and settings', () => {
   it('answers unknown calls with a JSON 404', async () => {
     const { status, body } = await shop.json('no-such-call/');
     expect(status).toBe(404);
-    expect(body).toEqual({ detail: 'Not found.', error_list: [] });
+    expect(body).toEqual({ detail: 'Not found.', error_list: [], code: 'NotFound' });
   });
 });
 

@@ -490,7 +490,7 @@ describe('POST checkout/', () => {
       await db().insert(cartRows).values({ cartId: cart, productId: q.id, qty: 3 });
       const changed = await checkout<ErrorBody>(b2b, b2bChoice(cart), { key });
       expect(changed.status).toBe(409);
-      expect(changed.body).toEqual({ detail: 'This Idempotency-Key was already used for a different order.', error_list: [] });
+      expect(changed.body).toEqual({ detail: 'This Idempotency-Key was already used for a different order.', error_list: [], code: 'IdempotencyKeyReused' });
       // Another cart with the same key: refused too, and nothing was placed or taken.
       const other = await makeCart(db(), { customer: c1, rows: [{ product: p.id, qty: 1 }] });
       expect((await checkout(b2b, b2bChoice(other), { key })).status).toBe(409);

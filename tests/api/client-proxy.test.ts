@@ -99,11 +99,11 @@ describe('client-proxy/', () => {
     expect((await shop.call('client-proxy/search/empty/', { method: 'DELETE' })).status).toBe(204);
   });
 
-  it('answers 502 with detail and error_list when the upstream cannot be reached', async () => {
+  it('answers 502 with detail, error_list and code when the upstream cannot be reached', async () => {
     answer = () => Promise.reject(new TypeError('fetch failed'));
     const response = await shop.json<ErrorBody>('client-proxy/search/down/');
     expect(response.status).toBe(502);
-    expect(response.body).toEqual({ detail: expect.any(String), error_list: [] });
+    expect(response.body).toEqual({ detail: expect.any(String), error_list: [], code: 'BadGateway' });
   });
 
   it.each(['nope', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'SEARCH'])('answers 404 for the unknown upstream %s', async (name) => {

@@ -56,7 +56,7 @@ async function newcomer() {
 const apply = (token: string, body: Record<string, unknown>, query = '') =>
   shop.send<CouponApplyResponse & ErrorBody>('POST', `promotions/coupons/apply/${query}`, { token, body });
 const checkout = (token: string, body: unknown) => shop.send<OrderDetail & ErrorBody>('POST', 'checkout/', { token, body });
-const refusedFor = (code: string) => ({ detail: 'The coupon is not valid.', error_list: [{ field: 'coupon', code }] });
+const refusedFor = (code: string) => ({ detail: 'The coupon is not valid.', error_list: [{ field: 'coupon', code }], code: 'CouponNotValid' });
 
 describe('BENVENUTO10: once per customer, first order only', () => {
   it('is refused to a customer who has ordered before (not_first_order), on a price and on a cart', async () => {

@@ -25,14 +25,14 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the API with the database away', () => {
   for (const [name, error] of [['a dropped connection (57P01)', terminated], ['a refused connection', refused], ['a pool connect timeout', poolTimeout]] as const) {
-    it(`answers 503 with Retry-After and {detail, error_list} for ${name}`, async () => {
+    it(`answers 503 with Retry-After and {detail, error_list, code} for ${name}`, async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const api = createApi({ db: failingDb(error) });
       for (const path of ['products/p/', 'categories/menu/', 'config/system/DEFAULT_LOCALE/']) {
         const response = await api.request(`${API}/${path}`);
         expect(response.status, path).toBe(503);
         expect(Number(response.headers.get('retry-after')), path).toBeGreaterThan(0);
-        expect(await response.json()).toEqual({ detail: 'The shop is temporarily unavailable, try again in a moment.', error_list: [] });
+        expect(await response.json()).toEqual({ detail: 'The shop is temporarily unavailable, try again in a moment.', error_list: [], code: 'ServiceUnavailable' });
       }
     });
   }
@@ -43,7 +43,7 @@ describe('the API with the database away', () => {
     const response = await api.request(`${API}/products/p/`);
     expect(response.status).toBe(500);
     expect(response.headers.get('retry-after')).toBeNull();
-    expect(await response.json()).toEqual({ detail: 'Unknown server error', error_list: [] });
+    expect(await response.json()).toEqual({ detail: 'Unknown server error', error_list: [], code: 'Unexpected' });
     expect(logged).toHaveBeenCalled();
   });
 });

@@ -139,7 +139,7 @@ describe('products/live/', () => {
     const price = await get(`products/p/price/${agreed.id}/?customer=${customerId.C0001}`, who);
     expect(price.status).toBe(status);
     const body = (await response.json()) as ErrorBody;
-    expect(Object.keys(body).sort()).toEqual(['detail', 'error_list']);
+    expect(Object.keys(body).sort()).toEqual(['code', 'detail', 'error_list']);
   });
 
   it.each([

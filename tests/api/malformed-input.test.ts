@@ -9,6 +9,7 @@ import type { Operation } from '../../server/api/openapi/operation';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 import { hasInvalidCharacters } from '../../src/lib/rules/text';
 import { API_ERRORS } from '../../server/api/errors';
+import { ERROR_CODES } from '../../src/lib/contract/error-codes';
 
 let shop: TestShop;
 const tokens: Record<string, string | undefined> = { anonymous: undefined };
@@ -35,9 +36,10 @@ async function expectNo5xx(label: string, response: Response) {
   const text = await response.text();
   expect(response.status, `${label} → ${response.status} ${text.slice(0, 200)}`).toBeLessThan(500);
   if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-    const body = JSON.parse(text) as { detail?: unknown; error_list?: unknown };
+    const body = JSON.parse(text) as { detail?: unknown; error_list?: unknown; code?: unknown };
     expect(typeof body.detail, label).toBe('string');
     expect(Array.isArray(body.error_list), label).toBe(true);
+    expect(ERROR_CODES, label).toContain(body.code);
     expect(text, label).not.toMatch(/at .+\.(ts|js):\d+/);
   }
 }
@@ -157,9 +159,10 @@ describe('sweep over the published OpenAPI document', () => {
         const where = `${who} ${method} ${what} → ${response.status} ${text.slice(0, 200)}`;
         expect(response.status, where).toBeLessThan(500);
         if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-          const body = JSON.parse(text) as { detail?: unknown; error_list?: unknown };
+          const body = JSON.parse(text) as { detail?: unknown; error_list?: unknown; code?: unknown };
           expect(typeof body.detail, where).toBe('string');
           expect(Array.isArray(body.error_list), where).toBe(true);
+          expect(ERROR_CODES, where).toContain(body.code);
           // The database's refusal (server/api/data-exception.ts) is a safety net: the contract must have said no first.
           expect(body.detail, where).not.toBe(API_ERRORS.InvalidValue.detail);
           if (nulField && response.status === 400) {

@@ -25,7 +25,7 @@ beforeEach(async () => {
   advance(60 * 60 * 1000);
 });
 
-type Answer = LoginResponse & { detail: string; error_list: { field: string | null; code: string }[] };
+type Answer = LoginResponse & { detail: string; error_list: { field: string | null; code: string }[]; code?: string };
 
 async function login(username: string, password: string, headers: Record<string, string> = {}) {
   const response = await shop.call('auth/login/', { method: 'POST', headers: { Authorization: basic(username, password), ...headers } });
@@ -54,6 +54,7 @@ describe('sign-in throttling per address', () => {
     expect(statuses).toContain(429);
     const refused = await login(...LOGINS.consumer, from);
     expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TooManyAttempts');
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect((await login(...LOGINS.consumer, { 'X-Forwarded-For': '198.51.100.21' })).status).toBe(200);
   });
@@ -113,6 +114,7 @@ describe('sign-in throttling per username: growing delays, no lock-out', () => {
     }
     const bot = await login(username, 'Wrong-more-2026!', { 'X-Forwarded-For': '203.0.113.170' });
     expect(bot.status).toBe(403);
+    expect(bot.body.code).toBe('BotCheckRequired');
     expect(bot.body.error_list[0]).toMatchObject({ field: 'recaptcha_token', code: 'bot_check_required' });
     const failed = await login(username, password, { 'X-Forwarded-For': '192.0.2.11', 'X-Bot-Check': 'robot' });
     expect(failed.status).toBe(403);

@@ -103,7 +103,7 @@ describe('users/{id}/', () => {
   ] as const)('answers 404 when %s asks for %s', async (who, email) => {
     const { status, body } = await get<ErrorBody>(`users/${userId[email]}/`, who);
     expect(status).toBe(404);
-    expect(body).toEqual({ detail: 'Not found.', error_list: [] });
+    expect(body).toEqual({ detail: 'Not found.', error_list: [], code: 'NotFound' });
   });
 
   it.each([

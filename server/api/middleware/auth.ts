@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { tokenFromHeader, userForToken } from '../../auth/tokens';
 import type { ApiEnv, AuthUser } from '../context';
+import { FIELD_CODES } from '../../../src/lib/contract/error-codes';
 import { apiError } from '../errors';
 
 /**
@@ -35,7 +36,7 @@ export function requireUser(c: Context<ApiEnv>): AuthUser {
   if (user) return user;
   if (c.get('pendingUser')) {
     throw apiError('PasswordChangeRequired', [
-      { field: null, code: 'password_change_required', message: 'You must change your password before continuing.' },
+      { field: null, code: FIELD_CODES.passwordChangeRequired, message: 'You must change your password before continuing.' },
     ]);
   }
   if (c.get('invalidToken')) throw apiError('InvalidToken');

@@ -5,6 +5,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { ContextQuerySchema } from '../../../src/lib/contract/common';
 import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
+import { ERROR_CODES, FIELD_CODES } from '../../../src/lib/contract/error-codes';
 import type { OperationSchemas } from '../../../src/lib/contract/operation';
 import { OPERATION_SCHEMAS } from '../../../src/lib/contract/operations';
 import { ROUTES, type OperationName } from '../../../src/lib/contract/routes';
@@ -121,7 +122,7 @@ export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
       title: 'Vinoshop client API',
       version: '3',
       description:
-        'The shop API the storefront speaks (also served under /api/v2/client). Every call accepts `locale` and `shop_context`. Lists take `page`, `page_size` and `order_by` (`field-direction`) and answer `{results, count}`. Errors answer `{detail, error_list}`.',
+        'The shop API the storefront speaks (also served under /api/v2/client). Every call accepts `locale` and `shop_context`. Lists take `page`, `page_size` and `order_by` (`field-direction`) and answer `{results, count}`. Errors answer `{detail, error_list, code}`: `code` is the stable name of the error (the English `detail` may change), `error_list[].code` the rule a field broke.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -129,10 +130,25 @@ export function buildOpenApiDocument(serverUrl = '/api/v3/client'): Json {
       schemas: {
         Error: {
           type: 'object',
-          required: ['detail', 'error_list'],
+          required: ['detail', 'error_list', 'code'],
           properties: {
-            detail: { type: 'string' },
-            error_list: { type: 'array', items: { type: 'object', properties: { field: { type: ['string', 'null'] }, code: { type: 'string' }, message: { type: 'string' } } } },
+            detail: { type: 'string', description: 'What went wrong, in English (spec section 8); show a message chosen by `code` instead.' },
+            error_list: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['field', 'code', 'message'],
+                properties: {
+                  field: { type: ['string', 'null'], description: 'The field concerned (dotted path), or null for the request as a whole.' },
+                  code: {
+                    type: 'string',
+                    description: `The rule broken: a validation issue type (min_length, max_value, regex, email…), a coupon term, a password policy rule, or one of: ${Object.values(FIELD_CODES).join(', ')}.`,
+                  },
+                  message: { type: 'string', description: 'The same in English.' },
+                },
+              },
+            },
+            code: { type: 'string', enum: [...ERROR_CODES], description: 'The stable name of the error.' },
           },
         },
         Paged: { type: 'object', required: ['results', 'count'], properties: { results: { type: 'array', items: { type: 'object' } }, count: { type: 'integer' } } },

@@ -16,7 +16,7 @@ afterEach(() => {
   globalThis.__SHOP_API_FETCH__ = undefined;
 });
 
-const error = (status: number, detail = 'x') => new Response(JSON.stringify({ detail, error_list: [] }), { status, headers: { 'Content-Type': 'application/json' } });
+const error = (status: number, detail = 'x', code = 'Unexpected') => new Response(JSON.stringify({ detail, error_list: [], code }), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('the API client (spec section 7)', () => {
   it('sends the token, the locale and the shop context on every call', async () => {
@@ -37,9 +37,9 @@ describe('the API client (spec section 7)', () => {
     expect(requests).toHaveLength(2);
 
     requests = [];
-    answers.push(error(502), error(502, 'still down'));
+    answers.push(error(502), error(502, 'still down', 'BadGateway'));
     const failed = await getJson(createClient({ locale: 'it' }), 'products/p/');
-    expect(failed).toEqual({ ok: false, error: { status: 502, detail: 'still down', errorList: [] } });
+    expect(failed).toEqual({ ok: false, error: { status: 502, code: 'BadGateway', detail: 'still down', errorList: [] } });
     expect(requests).toHaveLength(2);
   });
 
@@ -83,5 +83,20 @@ describe('the API client (spec section 7)', () => {
     const result = await sendJson(createClient({ locale: 'it' }), 'post', 'contact/', {});
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.status).toBe(0);
+    expect(!result.ok && result.error.code).toBe('NetworkError');
+  });
+
+  it("keeps the API's code, and names by status an answer that carries none (a proxy, a gateway)", async () => {
+    answers.push(error(400, 'Product already in the wishlist', 'ProductAlreadyInWishlist'));
+    const coded = await sendJson(createClient({ locale: 'it' }), 'post', 'wishlists/rows/', {});
+    expect(!coded.ok && coded.error.code).toBe('ProductAlreadyInWishlist');
+    for (const [status, code] of [[404, 'NotFound'], [413, 'PayloadTooLarge'], [429, 'TooManyAttempts'], [503, 'ServiceUnavailable'], [418, 'BadRequest'], [500, 'Unexpected']] as const) {
+      answers.push(new Response('<html>gateway</html>', { status, headers: { 'Content-Type': 'text/html' } }));
+      const result = await sendJson(createClient({ locale: 'it' }), 'post', 'contact/', {});
+      expect(!result.ok && result.error.code, String(status)).toBe(code);
+    }
+    answers.push(error(400, 'x', 'SomethingANewerServerSays'));
+    const unknown = await sendJson(createClient({ locale: 'it' }), 'post', 'contact/', {});
+    expect(!unknown.ok && unknown.error.code).toBe('BadRequest');
   });
 });

@@ -4,6 +4,7 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { Locale, ShopContext } from '../contract/common';
 import type { OperationFile } from '../contract/operation-io';
+import { codeForStatus, FIELD_CODES, isErrorCode } from '../contract/error-codes';
 import { fail, ok, type ApiResult } from './result';
 
 export const API_PATH = '/api/v3/client/';
@@ -74,7 +75,7 @@ export function createClient(options: ClientOptions): KyInstance {
 }
 
 /** The stable code of the API's "change your password first" answer (never its English text). */
-export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+export const PASSWORD_CHANGE_REQUIRED = FIELD_CODES.passwordChangeRequired;
 
 async function isPasswordChangeRequired(response: Response): Promise<boolean> {
   const body = (await response.json().catch(() => null)) as { error_list?: { code?: unknown }[] } | null;
@@ -93,15 +94,17 @@ function toSearchParams(query: Query = {}): URLSearchParams {
   return params;
 }
 
-async function toFailure(error: unknown): Promise<ApiResult<never>> {
+/** The failed result of a thrown ky error: status, code, detail and error_list of the answer. */
+export async function toFailure(error: unknown): Promise<ApiResult<never>> {
   if (error instanceof HTTPError) {
     // ky has usually read the body already (error.data); otherwise read it here.
     const parsed: unknown = error.data !== undefined ? error.data : await error.response.json().catch(() => null);
-    const body = (typeof parsed === 'object' ? parsed : null) as { detail?: unknown; error_list?: unknown } | null;
+    const body = (typeof parsed === 'object' ? parsed : null) as { detail?: unknown; error_list?: unknown; code?: unknown } | null;
     return fail(
       error.response.status,
       typeof body?.detail === 'string' ? body.detail : error.response.statusText,
       Array.isArray(body?.error_list) ? body.error_list : [],
+      isErrorCode(body?.code) ? body.code : codeForStatus(error.response.status),
     );
   }
   return fail(0, error instanceof Error ? error.message : String(error));

@@ -2,6 +2,7 @@
 // schemas; the storefront imports their types only.
 import * as v from 'valibot';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
+import { ERROR_CODES } from './error-codes';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
 
@@ -16,8 +17,8 @@ export const ErrorItemSchema = v.object({
 });
 export type ErrorItem = v.InferOutput<typeof ErrorItemSchema>;
 
-/** Every error answer of the API. */
-export const ErrorBodySchema = v.object({ detail: v.string(), error_list: v.array(ErrorItemSchema) });
+/** Every error answer of the API: `code` is the catalogue name (error-codes.ts), `detail` its English message. */
+export const ErrorBodySchema = v.object({ detail: v.string(), error_list: v.array(ErrorItemSchema), code: v.picklist(ERROR_CODES) });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
 export interface Paged<T> {

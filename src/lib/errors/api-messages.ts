@@ -1,6 +1,8 @@
 // Spec section 8 on the client: every failed call becomes one message key of the `errors`
-// catalogue (translated by the island), chosen by what was being done and what the API said.
+// catalogue (translated by the island), chosen by what was being done and the API's `code` and
+// error_list codes; never by the English `detail`, which the API may reword.
 import type { ApiFailure } from '../api/result';
+import { FIELD_CODES, type CouponFieldCode, type FailureCode, type FieldCode, type PasswordFieldCode } from '../contract/error-codes';
 
 export type FailureContext =
   | 'login'
@@ -29,60 +31,148 @@ export type FailureContext =
   | 'shippingPolicies'
   | 'shopInfo';
 
-/** Coupon terms with a message of their own (ADR 0015); other refusals keep the spec's one. */
-const COUPON_TERMS = new Set(['not_found', 'not_first_order', 'already_used', 'min_amount', 'expired', 'not_yet_valid', 'wrong_customer_kind']);
+/** The message of each code when the call does not choose a closer one; a new code without one does not compile. */
+export const CODE_MESSAGES: Record<FailureCode, string> = {
+  BadRequest: 'errors.badRequest',
+  ValidationFailed: 'errors.validationFailed',
+  MalformedJson: 'errors.badRequest',
+  InvalidOrderBy: 'errors.badRequest',
+  InvalidLoginCredentials: 'errors.invalidLoginCredentials',
+  NotAuthenticated: 'errors.notAuthenticated',
+  InvalidToken: 'errors.invalidToken',
+  InvalidOtp: 'errors.invalidOtp',
+  InvalidPassword: 'errors.invalidPassword',
+  Forbidden: 'errors.forbidden',
+  NotFound: 'errors.notFound',
+  UserNotFound: 'errors.userNotFound',
+  ProductNotFound: 'errors.productNotFound',
+  NegativeQuantity: 'errors.negativeQuantity',
+  QuantityNotAvailable: 'errors.quantityNotAvailable',
+  CouponNotValid: 'errors.couponNotValid',
+  ProductAlreadyInWishlist: 'errors.productAlreadyInWishlist',
+  InvalidOrder: 'errors.invalidOrder',
+  OutOfStock: 'errors.quantityNotAvailable',
+  SettingNotFound: 'errors.notFound',
+  MethodNotAllowed: 'errors.badRequest',
+  Conflict: 'errors.conflict',
+  PayloadTooLarge: 'errors.payloadTooLarge',
+  UnsupportedMediaType: 'errors.badRequest',
+  TooManyAttempts: 'errors.tooManyAttempts',
+  Unexpected: 'errors.unknownServerError',
+  BadGateway: 'errors.serviceUnavailable',
+  ServiceUnavailable: 'errors.serviceUnavailable',
+  IdempotencyKeyReused: 'errors.idempotencyKeyReused',
+  BotCheckRequired: 'errors.botCheckRequired',
+  PasswordChangeRequired: 'errors.passwordChangeRequired',
+  InvalidValue: 'errors.invalidValue',
+  OrderTooLarge: 'errors.limits.orderTooLarge',
+  NetworkError: 'errors.network',
+};
+
+/** The message of each error_list code the storefront reads (error-codes.ts FIELD_CODES). */
+export const FIELD_CODE_MESSAGES: Record<FieldCode, string> = {
+  password_change_required: 'errors.passwordChangeRequired',
+  bot_check_required: 'errors.botCheckRequired',
+  bot_check_failed: 'errors.botCheckFailed',
+  already_in_wishlist: 'errors.productAlreadyInWishlist',
+  negative_quantity: 'errors.negativeQuantity',
+  quantity_not_available: 'errors.quantityNotAvailable',
+  total_too_large: 'errors.limits.orderTooLarge',
+  unchanged: 'auth.errors.samePassword',
+  required: 'validation.required',
+  invalid: 'validation.invalidFormat',
+  not_found: 'errors.notFound',
+  max_value: 'errors.limits.quantityTooLargeShort',
+  invalid_characters: 'errors.limits.invalidCharacters',
+};
+
+/**
+ * The message of each coupon term (ADR 0015): the published terms have one of their own, the
+ * shop's own switches keep the spec's "The coupon is not valid.".
+ */
+export const COUPON_CODE_MESSAGES: Record<CouponFieldCode, string> = {
+  not_found: 'errors.couponTerms.not_found',
+  not_first_order: 'errors.couponTerms.not_first_order',
+  already_used: 'errors.couponTerms.already_used',
+  min_amount: 'errors.couponTerms.min_amount',
+  expired: 'errors.couponTerms.expired',
+  not_yet_valid: 'errors.couponTerms.not_yet_valid',
+  wrong_customer_kind: 'errors.couponTerms.wrong_customer_kind',
+  inactive: 'errors.couponNotValid',
+  wrong_context: 'errors.couponNotValid',
+  wrong_customer: 'errors.couponNotValid',
+  used_up: 'errors.couponNotValid',
+};
+
+/** The message of each password rule the API reports (InvalidPassword, field `password`). */
+export const PASSWORD_CODE_MESSAGES: Record<PasswordFieldCode, string> = {
+  minLength: 'validation.minLength',
+  maxLength: 'validation.maxLength',
+  uppercaseRequired: 'validation.uppercaseRequired',
+  lowercaseRequired: 'validation.lowercaseRequired',
+  digitRequired: 'validation.digitRequired',
+  specialCharRequired: 'validation.specialCharRequired',
+  weakPassword: 'validation.weakPassword',
+};
+
+const hasField = (e: ApiFailure, code: FieldCode, field?: string) => e.errorList.some((item) => item.code === code && (field === undefined || item.field === field));
+const isOneOf = <K extends string>(table: Record<K, string>, code: string): code is K => Object.hasOwn(table, code);
 
 /** The message of a refused coupon: the term that failed, when the API names one. */
 function couponTermKey(e: ApiFailure): string | null {
-  if (e.status !== 400 || e.detail !== 'The coupon is not valid.') return null;
   const item = e.errorList.find((i) => i.field === 'coupon');
-  return item && COUPON_TERMS.has(item.code) ? `errors.couponTerms.${item.code}` : 'errors.couponNotValid';
+  // A coupon used up by a concurrent order is a Conflict at checkout: still "not valid".
+  if (e.code !== 'CouponNotValid' && !(e.code === 'Conflict' && item)) return null;
+  return item && isOneOf(COUPON_CODE_MESSAGES, item.code) ? COUPON_CODE_MESSAGES[item.code] : 'errors.couponNotValid';
+}
+
+/** The key of an error_list item's rule, or null when the storefront has no message of its own for it. */
+export function fieldMessageKey(item: { field: string | null; code: string }): string | null {
+  if (item.field === 'coupon' && isOneOf(COUPON_CODE_MESSAGES, item.code)) return COUPON_CODE_MESSAGES[item.code];
+  if (item.field === 'password' && isOneOf(PASSWORD_CODE_MESSAGES, item.code)) return PASSWORD_CODE_MESSAGES[item.code];
+  return isOneOf(FIELD_CODE_MESSAGES, item.code) ? FIELD_CODE_MESSAGES[item.code] : null;
 }
 
 /** Failures that mean the same whatever the call. */
 function common(error: ApiFailure): string | null {
-  if (error.status === 0) return 'errors.network';
-  if (error.status === 429) return 'errors.tooManyAttempts';
-  return null;
+  switch (error.code) {
+    case 'NetworkError':
+    case 'TooManyAttempts':
+    case 'ServiceUnavailable':
+    case 'BadGateway':
+      return CODE_MESSAGES[error.code];
+    default:
+      return null;
+  }
 }
 
+/** The code's own message when it is one of `codes`, else the call's `otherwise`. */
+const either = (e: ApiFailure, codes: readonly FailureCode[], otherwise: string) => (codes.includes(e.code) ? CODE_MESSAGES[e.code] : otherwise);
+
 const BY_CONTEXT: Record<FailureContext, (e: ApiFailure) => string> = {
-  login: (e) => (e.status === 401 ? 'errors.invalidLoginCredentials' : 'errors.unknownServerError'),
-  logout: (e) => (e.status === 401 ? 'errors.notAuthenticated' : 'errors.unknownServerError'),
-  passwordReset: (e) => (e.status === 404 ? 'errors.userNotFound' : 'errors.unknownServerError'),
-  otpChange: (e) =>
-    e.status === 404 ? 'errors.userNotFound' : e.status === 400 ? 'errors.invalidPassword' : e.status === 401 ? 'errors.invalidOtp' : 'errors.unknownServerError',
-  passwordChange: (e) => (e.status === 404 ? 'errors.userNotFound' : e.status === 400 ? 'errors.invalidPassword' : 'errors.unknownServerError'),
-  forceChangeCheck: (e) => (e.status === 404 ? 'errors.userNotFound' : 'errors.unknownServerError'),
+  login: (e) => either(e, ['InvalidLoginCredentials'], 'errors.unknownServerError'),
+  logout: (e) => (e.code === 'NotAuthenticated' || e.code === 'InvalidToken' ? 'errors.notAuthenticated' : 'errors.unknownServerError'),
+  passwordReset: (e) => either(e, ['UserNotFound'], 'errors.unknownServerError'),
+  otpChange: (e) => (e.code === 'ValidationFailed' ? 'errors.invalidPassword' : either(e, ['UserNotFound', 'InvalidPassword', 'InvalidOtp'], 'errors.unknownServerError')),
+  passwordChange: (e) => (e.code === 'ValidationFailed' ? 'errors.invalidPassword' : either(e, ['UserNotFound', 'InvalidPassword'], 'errors.unknownServerError')),
+  forceChangeCheck: (e) => either(e, ['UserNotFound'], 'errors.unknownServerError'),
   cartInit: () => 'errors.cartInitFailed',
   cartRow: (e) =>
-    e.detail === 'negative_quantity'
-      ? 'errors.negativeQuantity'
-      : e.detail === 'quantity_not_available'
-        ? 'errors.quantityNotAvailable'
-        : e.errorList.some((item) => item.field === 'qty' && item.code === 'max_value')
-          ? 'errors.limits.quantityTooLargeShort'
-          : 'errors.cartUpdateFailed',
-  cartRemove: (e) => (e.status === 404 ? 'errors.productNotInCart' : 'errors.cartUpdateError'),
-  coupon: (e) => couponTermKey(e) ?? (e.status === 400 ? 'errors.couponNotValid' : 'errors.couponApplyFailed'),
+    hasField(e, FIELD_CODES.maxValue, 'qty') ? 'errors.limits.quantityTooLargeShort' : either(e, ['NegativeQuantity', 'QuantityNotAvailable', 'OutOfStock'], 'errors.cartUpdateFailed'),
+  cartRemove: (e) => (e.code === 'NotFound' ? 'errors.productNotInCart' : 'errors.cartUpdateError'),
+  coupon: (e) => couponTermKey(e) ?? 'errors.couponApplyFailed',
   wishlistInit: () => 'errors.wishlistInitFailed',
-  wishlistAdd: (e) => (e.detail === 'Product already in the wishlist' ? 'errors.productAlreadyInWishlist' : 'errors.wishlistAddFailed'),
-  wishlistRemove: (e) => (e.status === 404 ? 'errors.productNotInWishlist' : 'errors.wishlistRemoveFailed'),
-  wishlistUpdate: (e) => (e.status === 404 ? 'errors.productNotInWishlist' : 'errors.wishlistUpdateFailed'),
+  wishlistAdd: (e) => (e.code === 'ProductAlreadyInWishlist' || hasField(e, FIELD_CODES.alreadyInWishlist) ? 'errors.productAlreadyInWishlist' : 'errors.wishlistAddFailed'),
+  wishlistRemove: (e) => (e.code === 'NotFound' ? 'errors.productNotInWishlist' : 'errors.wishlistRemoveFailed'),
+  wishlistUpdate: (e) => (e.code === 'NotFound' ? 'errors.productNotInWishlist' : 'errors.wishlistUpdateFailed'),
   checkout: (e) =>
     couponTermKey(e) ??
-    (e.detail === 'quantity_not_available'
-      ? 'errors.quantityNotAvailable'
-      : e.detail === 'Invalid order'
-        ? 'errors.invalidOrder'
-        : e.errorList.some((item) => item.code === 'total_too_large')
-          ? 'errors.limits.orderTooLarge'
-          : 'errors.checkoutFailed'),
+    (hasField(e, FIELD_CODES.totalTooLarge) ? 'errors.limits.orderTooLarge' : either(e, ['QuantityNotAvailable', 'OutOfStock', 'InvalidOrder', 'OrderTooLarge', 'IdempotencyKeyReused'], 'errors.checkoutFailed')),
   orders: () => 'errors.ordersLoadFailed',
-  order: (e) => (e.status === 404 ? 'errors.invalidOrder' : 'errors.ordersLoadFailed'),
-  products: (e) => (e.status === 404 ? 'errors.productNotFound' : 'errors.productsLoadFailed'),
+  order: (e) => (e.code === 'NotFound' ? 'errors.invalidOrder' : 'errors.ordersLoadFailed'),
+  products: (e) => (e.code === 'NotFound' || e.code === 'ProductNotFound' ? 'errors.productNotFound' : 'errors.productsLoadFailed'),
   addresses: () => 'errors.addressesLoadFailed',
-  addressCreate: () => 'errors.unknownServerError',
+  addressCreate: (e) => CODE_MESSAGES[e.code],
   customers: () => 'errors.customersLoadFailed',
   documents: () => 'errors.documentsLoadFailed',
   paymentMethods: () => 'errors.paymentMethodsLoadFailed',

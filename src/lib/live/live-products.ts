@@ -6,7 +6,7 @@
 import { map } from 'nanostores';
 import { call } from '../api/call';
 import type { Query } from '../api/client';
-import type { ApiResult } from '../api/result';
+import { fail, type ApiResult } from '../api/result';
 import type { LiveProductValues, LiveValuesAnswer } from '../contract/live-values';
 import type { ProductSummary } from '../contract/products';
 import { shownPrice } from '../rules/vat-display';
@@ -131,7 +131,7 @@ async function flush(): Promise<void> {
       try {
         result = await fetchLive({ ...query, ids: chunk.join(',') });
       } catch {
-        result = { ok: false, error: { status: 0, detail: 'failed', errorList: [] } };
+        result = fail(0, 'failed');
       }
       if (asked !== generation) return;
       const status = { ...$liveStatus.get() };

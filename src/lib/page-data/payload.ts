@@ -3,6 +3,7 @@
 // shows without calling the API again. Like the page it carries no live values (stock, stock
 // state): those come from products/live/ (ADR 0008). Built with its page from the same read.
 import type { Locale } from '../contract/common';
+import { errorAnswer } from '../contract/error-codes';
 import { isLocale } from '../i18n/locales';
 import { loadCategory } from './category';
 import { loadContentPage } from './content';
@@ -43,6 +44,7 @@ export const payloadOf = (locale: string | undefined, data: unknown) => json({ l
 /** The payload read now (on-demand and regeneration), or a 404 in the API's error shape. */
 export async function payloadResponse(kind: PayloadKind, locale: string | undefined, slug: string | undefined): Promise<Response> {
   const data = isLocale(locale) && slug ? await loadPayload(kind, locale, slug) : null;
-  if (!data) return json({ detail: 'Not found.', error_list: [] }, 404);
+  // The page server lives beside the API, not in it: the catalogue's English text is repeated here.
+  if (!data) return json(errorAnswer('NotFound', 'Not found.'), 404);
   return payloadOf(locale, data);
 }

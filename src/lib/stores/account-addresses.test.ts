@@ -13,7 +13,7 @@ vi.mock('../api/client', () => ({
 vi.mock('./notify', () => ({ notify: (...args: unknown[]) => notify(...args) }));
 
 const session = await import('./session');
-const { $addressBook, addressErrorsFromApi, countryOptions, createAddress, deleteAddress, loadAddresses, validateAddress } = await import('./account-addresses');
+const { $addressBook, ADDRESS_LIMITS, addressErrorsFromApi, countryOptions, createAddress, deleteAddress, loadAddresses, validateAddress } = await import('./account-addresses');
 
 const input = {
   type: 'Shipping', name: ' Magazzino ', company: '', street: 'Via Roma 1', city: 'Aosta', postal_code: '11100', province: 'AO', country: 'it',
@@ -78,7 +78,13 @@ describe('the API', () => {
     expect(await createAddress({ ...input, name: '' })).toMatchObject({ ok: false, errors: { name: { code: 'required' } } });
     expect(sendJson).not.toHaveBeenCalled();
     sendJson.mockResolvedValue(fail(400, 'Invalid', [{ field: 'postal_code', code: 'regex', message: 'Invalid postal code.' }]));
-    expect(await createAddress(input)).toEqual({ ok: false, errors: { postal_code: { code: 'api', message: 'Invalid postal code.' } }, failure: null });
+    expect(await createAddress(input)).toEqual({ ok: false, errors: { postal_code: { code: 'postalCode' } }, failure: null });
+    expect(addressErrorsFromApi([
+      { field: 'city', code: 'max_length', message: 'City is too long.' },
+      { field: 'name', code: 'non_empty', message: 'Name is required.' },
+      { field: 'country', code: 'check', message: 'Country must be a two-letter ISO code, like IT.' },
+      { field: 'street', code: 'invalid_characters', message: 'x' },
+    ])).toEqual({ city: { code: 'maxLength', max: ADDRESS_LIMITS.city }, name: { code: 'required' }, country: { code: 'country' }, street: { code: 'invalid' } });
     sendJson.mockResolvedValue(fail(500, 'x'));
     expect(await createAddress(input)).toEqual({ ok: false, errors: {}, failure: 'errors.unknownServerError' });
     expect(addressErrorsFromApi([{ field: null, code: 'x', message: 'y' }])).toEqual({});

@@ -6,8 +6,9 @@ import { call } from '../api/call';
 import type { ErrorItem } from '../contract/common';
 import type { Address, AddressType } from '../contract/addresses';
 import { isCountryCode } from '../contract/constants';
+import { FIELD_CODES } from '../contract/error-codes';
 import { failureMessageKey } from '../errors/api-messages';
-import { ADDRESS_FIELDS, validateAddress, type AddressErrors, type AddressField, type AddressInput } from '../rules/address';
+import { ADDRESS_FIELDS, ADDRESS_LIMITS, validateAddress, type AddressErrorCode, type AddressErrors, type AddressField, type AddressFieldError, type AddressInput } from '../rules/address';
 import { notify } from './notify';
 import { $customer, sessionClient } from './session';
 
@@ -64,14 +65,25 @@ export {
 
 const isField = (name: string | null | undefined): name is AddressField => (ADDRESS_FIELDS as readonly string[]).includes(name ?? '');
 
-/** The API's per-field errors: its message is shown as given (it is already specific). */
+/** The API's per-field errors, by their codes, in the form's own words. */
 export function addressErrorsFromApi(list: readonly ErrorItem[]): AddressErrors {
   const errors: AddressErrors = {};
   for (const item of list) {
     if (!isField(item.field) || errors[item.field]) continue;
-    errors[item.field] = { code: 'api', message: item.message };
+    errors[item.field] = addressErrorOf(item.field, item.code);
   }
   return errors;
+}
+
+/** The form's own message for a rule the API names by code (its English message is never shown). */
+function addressErrorOf(field: AddressField, code: string): AddressFieldError {
+  if (code === 'non_empty' || code === FIELD_CODES.required) return { code: 'required' };
+  if (code === 'max_length' && field !== 'type' && field !== 'is_default') return { code: 'maxLength', max: ADDRESS_LIMITS[field] };
+  if (code === 'regex' || code === 'email' || code === 'check' || code === 'union') {
+    const byField: Partial<Record<AddressField, AddressErrorCode>> = { postal_code: 'postalCode', phone: 'phone', vat_number: 'vatNumber', email: 'email', country: 'country' };
+    return { code: byField[field] ?? 'invalid' };
+  }
+  return { code: 'invalid' };
 }
 
 export type CreateAddressOutcome =

@@ -1,34 +1,10 @@
 // Files only a signed-in user may read (order documents, a customer's own downloads): they need
 // the Authorization header, so a plain link cannot fetch them. They are read with the session's
-// client as a blob and handed to the browser through an object URL.
-import { HTTPError } from 'ky';
-import { dispositionFileName, type Query } from '../api/client';
-import { fail, ok, type ApiResult } from '../api/result';
+// client as a blob (call() with a `produces` operation) and handed to the browser through an
+// object URL.
 import type { OperationFile } from '../contract/operation-io';
-import { sessionClient } from './session';
 
 export type FetchedFile = OperationFile;
-
-/** GET a file under the API base with the session's token; never throws. */
-export async function fetchPrivateFile(path: string, query: Query, fallbackName: string): Promise<ApiResult<FetchedFile>> {
-  const searchParams = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) searchParams.set(key, String(value));
-  try {
-    const response = await sessionClient().get(path, { searchParams });
-    const blob = await response.blob();
-    return ok({
-      blob,
-      fileName: dispositionFileName(response.headers.get('content-disposition'), fallbackName),
-      contentType: response.headers.get('content-type') ?? blob.type,
-    });
-  } catch (error) {
-    if (error instanceof HTTPError) {
-      const body = (await error.response.json().catch(() => null)) as { detail?: unknown } | null;
-      return fail(error.response.status, typeof body?.detail === 'string' ? body.detail : error.response.statusText);
-    }
-    return fail(0, error instanceof Error ? error.message : String(error));
-  }
-}
 
 /** Hands a fetched file to the browser as a download (the object URL is freed afterwards). */
 export function saveFile(file: FetchedFile): void {

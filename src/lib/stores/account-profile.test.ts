@@ -49,11 +49,11 @@ describe('changePassword', () => {
   });
 
   it('a wrong current password is "Invalid password" on its field; other answers are general', async () => {
-    sendJson.mockResolvedValue(fail(400, 'Invalid password', [{ field: 'old_password', code: 'invalid', message: 'x' }]));
+    sendJson.mockResolvedValue(fail(400, 'invalid password', [{ field: 'old_password', code: 'invalid', message: 'x' }]));
     expect(await changePassword({ current: 'a', password: 'Good-Pass-2031!', repeat: 'Good-Pass-2031!' })).toEqual({ ok: false, errors: { current: ['errors.invalidPassword'] }, failure: null });
-    sendJson.mockResolvedValue(fail(400, 'Invalid password', [{ field: 'password', code: 'unchanged', message: 'The new password must differ.' }]));
-    expect(await changePassword({ current: 'a', password: 'Good-Pass-2031!', repeat: 'Good-Pass-2031!' })).toEqual({ ok: false, errors: { password: ['text:The new password must differ.'] }, failure: null });
-    sendJson.mockResolvedValue(fail(400, 'Invalid password'));
+    sendJson.mockResolvedValue(fail(400, 'invalid password', [{ field: 'password', code: 'unchanged', message: 'The new password must differ.' }], 'InvalidPassword'));
+    expect(await changePassword({ current: 'a', password: 'Good-Pass-2031!', repeat: 'Good-Pass-2031!' })).toEqual({ ok: false, errors: { password: ['auth.errors.samePassword'] }, failure: null });
+    sendJson.mockResolvedValue(fail(400, 'invalid password', [], 'InvalidPassword'));
     expect(await changePassword({ current: 'a', password: 'Good-Pass-2031!', repeat: 'Good-Pass-2031!' })).toEqual({ ok: false, errors: {}, failure: 'errors.invalidPassword' });
     sendJson.mockResolvedValue(fail(429, 'Too many'));
     expect(await changePassword({ current: 'a', password: 'Good-Pass-2031!', repeat: 'Good-Pass-2031!' })).toMatchObject({ failure: 'errors.tooManyAttempts' });

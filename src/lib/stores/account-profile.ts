@@ -2,7 +2,7 @@
 // (spec sections 5 and 7: POST auth/password-change/ {username, old_password, password}).
 import { call } from '../api/call';
 import type { ShopUser } from '../contract/users';
-import { failureMessageKey } from '../errors/api-messages';
+import { failureMessageKey, fieldMessageKey } from '../errors/api-messages';
 import { passwordIssues, type PasswordIssue } from '../rules/password';
 import { $session, checkSession, sessionClient } from './session';
 
@@ -62,7 +62,7 @@ export async function changePassword(input: PasswordChangeInput): Promise<Passwo
   if (result.error.status === 400) {
     for (const item of result.error.errorList) {
       const field: PasswordChangeField | null = item.field === 'old_password' ? 'current' : item.field === 'password' ? 'password' : null;
-      if (field) apiErrors[field] = [...(apiErrors[field] ?? []), item.field === 'old_password' ? 'errors.invalidPassword' : `text:${item.message}`];
+      if (field) apiErrors[field] = [...(apiErrors[field] ?? []), item.field === 'old_password' ? 'errors.invalidPassword' : (fieldMessageKey(item) ?? 'errors.invalidPassword')];
     }
   }
   return { ok: false, errors: apiErrors, failure: Object.keys(apiErrors).length > 0 ? null : failureMessageKey('passwordChange', result.error) };

@@ -53,7 +53,7 @@ describe('states', () => {
 });
 
 describe('sign-in with the bot check (ADR 0011)', () => {
-  const botAsked = (code = 'bot_check_required') => fail(403, 'Complete the bot check to continue.', [{ field: 'recaptcha_token', code, message: '…' }]);
+  const botAsked = (code = 'bot_check_required') => fail(403, 'Complete the bot check to continue.', [{ field: 'recaptcha_token', code, message: '…' }], 'BotCheckRequired');
 
   it('passes the bot check when the API asks for it and signs in with its answer', async () => {
     const botToken = vi.fn(async () => 'answer-1');
@@ -86,7 +86,7 @@ describe('sign-in', () => {
     expect(state().fieldErrors.username).toBe('validation.required');
     expect(send).not.toHaveBeenCalled();
 
-    send.mockResolvedValueOnce(fail(404, 'user not found'));
+    send.mockResolvedValueOnce(fail(404, 'user not found', [], 'UserNotFound'));
     expect(await submitUsername('nobody@example.com')).toBe(false);
     expect(send).toHaveBeenCalledWith('checkPasswordChange', { username: 'nobody@example.com' });
     expect(state()).toMatchObject({ state: 'login-enter-user', error: 'errors.userNotFound', loading: false });
@@ -98,7 +98,7 @@ describe('sign-in', () => {
 
   it('shows "Invalid login credentials" on 401 and goes to ?next on success', async () => {
     startAuthFlow('login', { username: 'elena@ilglicine.example' });
-    login.mockResolvedValueOnce(fail(401, 'Invalid login credentials'));
+    login.mockResolvedValueOnce(fail(401, 'Invalid login credentials', [], 'InvalidLoginCredentials'));
     expect(await submitPassword('wrong')).toBe(false);
     expect(state()).toMatchObject({ state: 'login-enter-ps', error: 'errors.invalidLoginCredentials', loading: false });
 
@@ -162,7 +162,7 @@ describe('forced password change', () => {
   });
 
   it('shows the API policy failure on the new password field', async () => {
-    send.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'weakPassword', message: 'weak' }]));
+    send.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'weakPassword', message: 'weak' }], 'InvalidPassword'));
     expect(await submitForcedChange('Vendemmia#2031', 'Vendemmia#2031')).toBe(false);
     expect(state()).toMatchObject({ state: 'force-ps-change', error: 'errors.invalidPassword', fieldErrors: { newPassword: 'validation.weakPassword' } });
   });
@@ -178,7 +178,7 @@ describe('forced password change', () => {
 describe('password reset by code', () => {
   it('asks for a code and moves to the code step with a resend countdown', async () => {
     startAuthFlow('reset', { username: '' });
-    send.mockResolvedValueOnce(fail(404, 'user not found'));
+    send.mockResolvedValueOnce(fail(404, 'user not found', [], 'UserNotFound'));
     expect(await requestResetCode('nobody@example.com')).toBe(false);
     expect(state()).toMatchObject({ state: 'start-ps-reset', error: 'errors.userNotFound' });
 
@@ -219,13 +219,13 @@ describe('password reset by code', () => {
   it('maps 401, 400 and 404 of the code change', async () => {
     startAuthFlow('otp', { username: 'elena@ilglicine.example' });
     const input = { otp: '123456', password: 'Vendemmia#2031', repeat: 'Vendemmia#2031' };
-    send.mockResolvedValueOnce(fail(401, 'invalid otp'));
+    send.mockResolvedValueOnce(fail(401, 'invalid otp', [], 'InvalidOtp'));
     await submitOtpChange(input);
     expect(state()).toMatchObject({ error: 'errors.invalidOtp', fieldErrors: { otp: 'errors.invalidOtp' } });
-    send.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'digitRequired', message: '' }]));
+    send.mockResolvedValueOnce(fail(400, 'invalid password', [{ field: 'password', code: 'digitRequired', message: '' }], 'InvalidPassword'));
     await submitOtpChange(input);
     expect(state()).toMatchObject({ error: 'errors.invalidPassword', fieldErrors: { newPassword: 'validation.digitRequired' } });
-    send.mockResolvedValueOnce(fail(404, 'user not found'));
+    send.mockResolvedValueOnce(fail(404, 'user not found', [], 'UserNotFound'));
     await submitOtpChange(input);
     expect(state().error).toBe('errors.userNotFound');
   });

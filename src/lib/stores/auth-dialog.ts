@@ -7,8 +7,9 @@ import { call, type CallInput } from '../api/call';
 import { createClient } from '../api/client';
 import type { ApiFailure, ApiResult } from '../api/result';
 import type { LoginResponse } from '../contract/auth';
+import { FIELD_CODES } from '../contract/error-codes';
 import type { OperationBody, OperationResponse } from '../contract/operation-io';
-import { failureMessageKey, type FailureContext } from '../errors/api-messages';
+import { failureMessageKey, fieldMessageKey, type FailureContext } from '../errors/api-messages';
 import { afterSignInPath, safeNext } from '../route-guard';
 import { passwordIssues } from '../rules/password';
 import { customerSelectionEnforced } from './customer-selection';
@@ -84,7 +85,7 @@ export function setSignInBotCheck(botToken: (() => Promise<string>) | null): voi
 }
 
 /** The API's codes for "pass the bot check first" and "the bot check failed" (ADR 0011). */
-const BOT_CHECK_CODES = ['bot_check_required', 'bot_check_failed'];
+const BOT_CHECK_CODES: readonly string[] = [FIELD_CODES.botCheckRequired, FIELD_CODES.botCheckFailed];
 const botCheckCode = (error: ApiFailure) => (error.status === 403 ? error.errorList.find((e) => BOT_CHECK_CODES.includes(e.code))?.code : undefined);
 
 function failedWith(error: string): false {
@@ -140,7 +141,7 @@ function failed(context: FailureContext, error: ApiFailure, passwordField: AuthF
   // A 400 of the policy names the rule: show it on the new password field too.
   const policy = error.status === 400 ? error.errorList.find((e) => e.field === 'password') : undefined;
   const fieldErrors: Partial<Record<AuthField, string>> = {};
-  if (policy) fieldErrors[passwordField] = policy.code === 'unchanged' ? 'auth.errors.samePassword' : `validation.${policy.code}`;
+  if (policy) fieldErrors[passwordField] = fieldMessageKey(policy) ?? 'errors.invalidPassword';
   if (error.status === 400 && error.errorList.some((e) => e.field === 'old_password')) fieldErrors.password = 'auth.errors.currentPasswordWrong';
   $authDialog.set({ ...s, loading: false, error: failureMessageKey(context, error), fieldErrors });
   return false;

@@ -54,7 +54,7 @@ function fakeApi(initial: { id: number | null; rows: CartRow[] }, settings: Reco
     }),
     setRow: vi.fn(async (body: CartRowBody) => {
       calls.push(`set ${body.product}=${body.qty}`);
-      if (body.product === 999) return fail(400, 'quantity_not_available');
+      if (body.product === 999) return fail(400, 'quantity_not_available', [], 'QuantityNotAvailable');
       const existing = state.rows.find((r) => r.product === body.product);
       let changed: CartRow | null;
       if (body.qty <= 0) {

@@ -4,7 +4,7 @@ import { memoryStorage, writeJson, type KeyValueStorage } from '../browser/stora
 import type { Address } from '../contract/addresses';
 import type { CurrentUser } from '../contract/auth';
 import type { CartHeader, CartRow } from '../contract/cart';
-import { IDEMPOTENCY_KEY_REUSED, type CheckoutInitResponse } from '../contract/checkout';
+import type { CheckoutInitResponse } from '../contract/checkout';
 import type { OrderDetail } from '../contract/orders';
 import type { PaymentMethod, ShippingPolicy } from '../contract/shop';
 import { configureCart, type CartApi } from './cart';
@@ -151,7 +151,7 @@ describe('the checkout store', () => {
   it('keeps the key of a failed attempt for the retry', async () => {
     await loadCheckout(7);
     choosePaymentMethod(2);
-    vi.mocked(api.place).mockResolvedValueOnce(fail(409, 'quantity_not_available'));
+    vi.mocked(api.place).mockResolvedValueOnce(fail(409, 'quantity_not_available', [], 'OutOfStock'));
     expect(await placeOrder()).toBeNull();
     expect($checkout.get()).toMatchObject({ status: 'ready', error: 'errors.quantityNotAvailable' });
     await placeOrder();
@@ -161,9 +161,9 @@ describe('the checkout store', () => {
   it('drops a key the API says was used for a different order, so the next try can succeed', async () => {
     await loadCheckout(7);
     choosePaymentMethod(2);
-    vi.mocked(api.place).mockResolvedValueOnce(fail(409, IDEMPOTENCY_KEY_REUSED));
+    vi.mocked(api.place).mockResolvedValueOnce(fail(409, 'This Idempotency-Key was already used for a different order.', [], 'IdempotencyKeyReused'));
     expect(await placeOrder()).toBeNull();
-    expect($checkout.get()).toMatchObject({ status: 'ready', error: 'errors.checkoutFailed' });
+    expect($checkout.get()).toMatchObject({ status: 'ready', error: 'errors.idempotencyKeyReused' });
     expect(storage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
     await placeOrder();
     expect(vi.mocked(api.place).mock.calls.map((c) => c[1])).toEqual(['key-1', 'key-2']);
@@ -184,7 +184,7 @@ describe('the checkout store', () => {
 
   it("shows the API's field errors for a new address", async () => {
     await loadCheckout(7);
-    vi.mocked(api.createAddress).mockResolvedValueOnce(fail(400, 'ValidationFailed', [{ field: 'postal_code', code: 'regex', message: 'Invalid postal code.' }]));
+    vi.mocked(api.createAddress).mockResolvedValueOnce(fail(400, 'Some fields are not valid.', [{ field: 'postal_code', code: 'regex', message: 'Invalid postal code.' }]));
     expect(await createShippingAddress({ name: 'M', street: 'V', city: 'A', postal_code: '12051', country: 'IT' })).toEqual({ postal_code: 'validation.invalidFormat' });
   });
 

@@ -8,7 +8,6 @@ import type { ApiResult } from '../api/result';
 import { readJson, sessionStore, writeJson, type KeyValueStorage } from '../browser/storage';
 import type { Address, AddressCreateBody } from '../contract/addresses';
 import type { CheckoutBody, CheckoutInitResponse } from '../contract/checkout';
-import { IDEMPOTENCY_KEY_REUSED } from '../contract/constants';
 import type { OperationBody, OperationResponse } from '../contract/operation-io';
 import type { OrderDetail } from '../contract/orders';
 import { fieldErrors } from '../errors/api-messages';
@@ -271,7 +270,7 @@ export async function placeOrder(): Promise<OrderDetail | null> {
   );
   if (!result.ok) {
     // The key belongs to an order placed with other choices: keeping it would refuse every try.
-    if (result.error.detail === IDEMPOTENCY_KEY_REUSED) storage.removeItem(CHECKOUT_KEY_STORAGE);
+    if (result.error.code === 'IdempotencyKeyReused') storage.removeItem(CHECKOUT_KEY_STORAGE);
     const error = notifyFailure('checkout', result.error);
     patch({ status: 'ready', error });
     return null;

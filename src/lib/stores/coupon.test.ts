@@ -35,8 +35,8 @@ function couponApi(): CouponApi {
         coupon = { code: 'BENVENUTO10', type: 'percentage', value: 10, discount: 10, is_valid: true };
         return ok({ code: 'BENVENUTO10', type: 'percentage', value: 10, discount: 10, final_price: 90 });
       }
-      if (body.coupon === 'DOWN') return fail(503, 'down');
-      return fail(400, 'The coupon is not valid.');
+      if (body.coupon === 'DOWN') return fail(500, 'Unknown server error', [], 'Unexpected');
+      return fail(400, 'The coupon is not valid.', [], 'CouponNotValid');
     }),
     remove: vi.fn<CouponApi['remove']>(async () => {
       coupon = null;

@@ -4,6 +4,7 @@
 import { atom, computed } from 'nanostores';
 import { call } from '../api/call';
 import type { ApiFailure, ApiResult } from '../api/result';
+import { FIELD_CODES } from '../contract/error-codes';
 import type { WishlistHeader, WishlistRow } from '../contract/wishlist';
 import { addToCart } from './cart';
 import { notify, notifyFailure } from './notify';
@@ -22,7 +23,6 @@ export interface WishlistState {
 
 const EMPTY: WishlistState = { header: null, rows: [], loading: false, ready: false, error: null };
 const ROWS_PAGE_SIZE = 100;
-export const ALREADY_IN_WISHLIST = 'Product already in the wishlist';
 
 export const $wishlist = atom<WishlistState>(EMPTY);
 export const $wishlistCount = computed($wishlist, (w) => w.rows.length);
@@ -97,7 +97,7 @@ export function resetWishlistForTests(): void {
 
 export const isInWishlist = (productId: number) => $wishlist.get().rows.some((r) => r.product === productId);
 
-const isDuplicate = (error: ApiFailure) => error.detail === ALREADY_IN_WISHLIST || error.errorList.some((e) => e.code === 'already_in_wishlist');
+const isDuplicate = (error: ApiFailure) => error.code === 'ProductAlreadyInWishlist' || error.errorList.some((e) => e.code === FIELD_CODES.alreadyInWishlist);
 
 /** Adds a product (creating the wishlist when there is none yet); a product already there is refused with a warning. */
 export async function addToWishlist(productId: number, notes?: string): Promise<boolean> {
@@ -106,7 +106,7 @@ export async function addToWishlist(productId: number, notes?: string): Promise<
     return false;
   }
   if ($shopFor.get() === null) {
-    notifyFailure('wishlistAdd', { status: 401, detail: 'not authenticated', errorList: [] });
+    notifyFailure('wishlistAdd', { status: 401, code: 'NotAuthenticated', detail: 'not authenticated', errorList: [] });
     return false;
   }
   patch({ loading: true });
