@@ -10,7 +10,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A retry hides a flaky test; a flaky test is fixed instead (issue 12), in CI as on a laptop.
+  retries: 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'tests/.tmp/e2e/results.json' }]],
   // Traces and screenshots of failures, per run folder (several runs may share a machine).
