@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { formatEuro } from '../../src/lib/i18n/format';
-import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
+import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithApi, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
 
 
 const B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
@@ -248,7 +248,7 @@ test.describe('cart and checkout', () => {
     const product = [...listed].reverse().find((p) => !p.has_variants && (p.is_backorderable || p.quantity >= 10));
     expect(product, 'a product in stock').toBeTruthy();
 
-    await signInWithForm(page, CONSUMER, `/p/${product!.slug}`);
+    await signInWithApi(page, CONSUMER, `/p/${product!.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product!.slug}$`));
     await expect(buyBox(page).locator('[data-customer-price="ready"]')).toBeVisible();
     await buyBox(page).getByRole('button', { name: 'Añadir al carrito' }).click();
@@ -302,7 +302,7 @@ test.describe('cart and checkout', () => {
       const cart = (await open.json()) as { id: number };
       expect((await request.post(`${API}/carts/rows/?shop_context=b2b`, { headers: tokenHeader(token), data: { cart: cart.id, product: product!.id, qty: 2 } })).ok()).toBe(true);
 
-      await signInWithForm(page, B2B, `/p/${product!.slug}`);
+      await signInWithApi(page, B2B, `/p/${product!.slug}`);
       await expect(page).toHaveURL(new RegExp(`/p/${product!.slug}$`));
       // A second load, with the session and the cart known before the islands hydrate.
       await page.reload();

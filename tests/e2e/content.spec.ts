@@ -223,7 +223,7 @@ test.describe('editor preview', () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
-      new MutationObserver(() => seen.push(document.querySelector('h1')?.textContent ?? '')).observe(document.body, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => seen.push(window.document.querySelector('h1')?.textContent ?? '')).observe(window.document.body, { subtree: true, childList: true, characterData: true });
     });
     await post(page, { title: 'Da un altro sito', blocks: [] }, 'http://evil.example');
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));

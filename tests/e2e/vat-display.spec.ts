@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatEuro } from '../../src/lib/i18n/format';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { grossOf } from '../../src/lib/rules/vat-display';
-import { API, apiGet, apiLogin, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
+import { API, apiGet, apiLogin, signInWithApi, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
 
 const B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
 const CONSUMER = { email: 'consumer@example.com', password: 'Consumer-2026!' };
@@ -52,7 +52,7 @@ test.describe('VAT display', () => {
     expect(included).toBe(true);
     expect(shown).toBe(grossOf(price, product.vat_rate));
 
-    await signInWithForm(page, CONSUMER, `/p/${product.slug}`);
+    await signInWithApi(page, CONSUMER, `/p/${product.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
     // The page's public price says it includes VAT, and so does the consumer's own.
     await expect(page.locator('[data-price]').first()).toContainText('IVA inclusa');
@@ -97,7 +97,7 @@ test.describe('VAT display', () => {
     expect(included).toBe(false);
     expect(shown).toBe(price);
 
-    await signInWithForm(page, B2B, `/p/${product.slug}`);
+    await signInWithApi(page, B2B, `/p/${product.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
     await expectBuyBoxPrice(page, price, 'it', 'IVA esclusa');
 
