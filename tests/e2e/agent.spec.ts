@@ -54,7 +54,7 @@ test.describe('agent journey', () => {
 
   for (const locale of ['it', 'en'] as const) {
     test(`agent2 chooses Bodega Sierra Norte, buys at its price and leaves the customer view (${locale})`, async ({ page, context, request }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const text = TEXT[locale];
       await useLocale(context, locale);
 

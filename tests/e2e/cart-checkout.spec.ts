@@ -48,7 +48,7 @@ test.describe('cart and checkout', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, order confirmation, reorder (it)', async ({ page, context, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
     const { token } = await apiLogin(request, B2B);
@@ -235,7 +235,7 @@ test.describe('cart and checkout', () => {
   });
 
   test('consumer buys by card, one order for a double click (es)', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     await useLocale(context, 'es');
     const { token } = await apiLogin(request, CONSUMER);
@@ -286,7 +286,7 @@ test.describe('cart and checkout', () => {
   // the server's (React error #418). Walked in the three languages, every error the page reports.
   for (const locale of ['it', 'en', 'es'] as const) {
     test(`signed in with the product already in the cart: product, cart and checkout pages report no errors (${locale})`, async ({ page, context, request }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {

@@ -42,7 +42,7 @@ test.describe('VAT display', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a consumer sees prices with VAT on the product page, in the cart and at checkout (it, en)', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
     const { token } = await apiLogin(request, CONSUMER);
@@ -88,7 +88,7 @@ test.describe('VAT display', () => {
   });
 
   test('a business sees net prices, saying so (it)', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await useLocale(context, 'it');
     const { token } = await apiLogin(request, B2B);
     const product = await aProduct(request, 1);
