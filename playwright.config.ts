@@ -10,8 +10,13 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A retry hides a flaky test; a flaky test is fixed instead (issue 12), in CI as on a laptop.
+  retries: 0,
+  // Limits for a 2-core machine that also runs the server, the build's leftovers and other work
+  // (measured under a load average of 30: the slowest page check took 40 s, an API answer 6 s);
+  // a test near its limit is split, not retried.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'tests/.tmp/e2e/results.json' }]],
   // Traces and screenshots of failures, per run folder (several runs may share a machine).
   outputDir: `${process.env.E2E_WORKDIR ?? 'tests/.tmp/e2e'}/test-results`,

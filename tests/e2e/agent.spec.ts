@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatEuro } from '../../src/lib/i18n/format';
-import { API, apiGet, apiLogin, signInWithForm, useLocale, type Locale } from './e2e-helpers';
+import { API, apiGet, apiLogin, signInWithApi, signInWithForm, type Locale, useLocale } from './e2e-helpers';
 
 
 const AGENT = { email: 'agent@example.com', password: 'Agent-2026!', firstName: 'Luca' };
@@ -54,7 +54,7 @@ test.describe('agent journey', () => {
 
   for (const locale of ['it', 'en'] as const) {
     test(`agent2 chooses Bodega Sierra Norte, buys at its price and leaves the customer view (${locale})`, async ({ page, context, request }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const text = TEXT[locale];
       await useLocale(context, locale);
 
@@ -155,7 +155,7 @@ test.describe('agent customer list', () => {
   test('agent lists, searches and pages its own customers; axe finds nothing (it)', async ({ page, context }) => {
     await useLocale(context, 'it');
     // Signed in first, then to /customers once the header knows the user (see signedInAs).
-    await signInWithForm(page, AGENT, '/home');
+    await signInWithApi(page, AGENT, '/home');
     await signedInAs(page, AGENT.firstName);
     await page.goto('/customers');
     await expect(page).toHaveURL(/\/customers$/);
@@ -177,7 +177,7 @@ test.describe('agent customer list', () => {
 
   test('signing out from the header goes home and shows the sign-in link again (en)', async ({ page, context }) => {
     await useLocale(context, 'en');
-    await signInWithForm(page, AGENT, '/home-en');
+    await signInWithApi(page, AGENT, '/home-en');
     await signedInAs(page, AGENT.firstName);
     await page.goto('/customers');
     await expect(page.locator('[data-agent-welcome]')).toHaveText(`${TEXT.en.welcome}, ${AGENT.firstName}`);

@@ -31,7 +31,7 @@ async function resetCode(to: string, since: number): Promise<string> {
         if (found) return found;
       }
       return undefined;
-    }, { timeout: 10_000 })
+    }, { timeout: 30_000 })
     .toBeTruthy();
   return found!;
 }

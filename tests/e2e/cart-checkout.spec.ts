@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { formatEuro } from '../../src/lib/i18n/format';
-import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
+import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithApi, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
 
 
 const B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
@@ -48,7 +48,7 @@ test.describe('cart and checkout', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('b2b: filter, own price, stock limit, coupons, checkout as per contract, history, order confirmation, reorder (it)', async ({ page, context, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
     const { token } = await apiLogin(request, B2B);
@@ -235,7 +235,7 @@ test.describe('cart and checkout', () => {
   });
 
   test('consumer buys by card, one order for a double click (es)', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     await useLocale(context, 'es');
     const { token } = await apiLogin(request, CONSUMER);
@@ -248,7 +248,7 @@ test.describe('cart and checkout', () => {
     const product = [...listed].reverse().find((p) => !p.has_variants && (p.is_backorderable || p.quantity >= 10));
     expect(product, 'a product in stock').toBeTruthy();
 
-    await signInWithForm(page, CONSUMER, `/p/${product!.slug}`);
+    await signInWithApi(page, CONSUMER, `/p/${product!.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product!.slug}$`));
     await expect(buyBox(page).locator('[data-customer-price="ready"]')).toBeVisible();
     await buyBox(page).getByRole('button', { name: 'Añadir al carrito' }).click();
@@ -286,7 +286,7 @@ test.describe('cart and checkout', () => {
   // the server's (React error #418). Walked in the three languages, every error the page reports.
   for (const locale of ['it', 'en', 'es'] as const) {
     test(`signed in with the product already in the cart: product, cart and checkout pages report no errors (${locale})`, async ({ page, context, request }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
@@ -302,7 +302,7 @@ test.describe('cart and checkout', () => {
       const cart = (await open.json()) as { id: number };
       expect((await request.post(`${API}/carts/rows/?shop_context=b2b`, { headers: tokenHeader(token), data: { cart: cart.id, product: product!.id, qty: 2 } })).ok()).toBe(true);
 
-      await signInWithForm(page, B2B, `/p/${product!.slug}`);
+      await signInWithApi(page, B2B, `/p/${product!.slug}`);
       await expect(page).toHaveURL(new RegExp(`/p/${product!.slug}$`));
       // A second load, with the session and the cart known before the islands hydrate.
       await page.reload();

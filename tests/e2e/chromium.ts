@@ -16,7 +16,7 @@ const executable = (file: string) => {
 
 async function playwrightOwn(): Promise<string | null> {
   try {
-    const { chromium } = await import('playwright');
+    const { chromium } = await import('@playwright/test');
     const file = chromium.executablePath();
     return file && executable(file) ? file : null;
   } catch {

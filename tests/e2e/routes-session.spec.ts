@@ -55,7 +55,7 @@ test.describe('agents', () => {
 
   for (const locale of ['it', 'es'] as const) {
     test(`changing customer empties the price cache (${locale})`, async ({ page, context }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await useLocale(context, locale);
       // Straight to /customers (not by the sign-in landing, which the test above checks).
       await signInWithForm(page, AGENT, '/customers');

@@ -20,8 +20,13 @@ const work = path.resolve(ROOT_DIR, process.env.E2E_WORKDIR ?? 'tests/.tmp/e2e')
 const dataDir = path.join(work, 'data');
 const distDir = path.join(work, 'dist');
 
+const runStarted = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 const chrome = await ensureChromium();
+// A build left by an earlier run was made from an earlier database, and holds the pages that run
+// rendered on demand: the tests of "rendered without a rebuild" would pass on old files.
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(distDir, { recursive: true, force: true });
 console.log(`[e2e] Chromium: ${chrome}`);
 // Seed first, with the owner's extra head and body snippets set, so the build injects them.
 {
@@ -34,10 +39,10 @@ console.log(`[e2e] Chromium: ${chrome}`);
   await plantHostileSlide(seeding.db);
   await seeding.close();
 }
-console.log('[e2e] starting the shop (build on a fresh data folder)…');
+console.log(`[e2e] seeded in ${seconds(runStarted)}; starting the shop (build on a fresh data folder)…`);
 const started = Date.now();
 const first = await startShopProcess({ dataDir, distDir });
-console.log(`[e2e] shop ready at ${first.url} after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`[e2e] shop ready at ${first.url} after ${seconds(started)}`);
 
 // Stop, add a product the build never saw, start again: the data must survive the restart,
 // the build must be reused, and the new product's page rendered on demand.
@@ -53,7 +58,9 @@ const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
 await insertFreshProduct(database.db);
 const renamedSlug = await renameBuiltProduct(database.db);
 await database.close();
+const restarted = Date.now();
 const shop = await startShopProcess({ dataDir, distDir });
+console.log(`[e2e] restarted in ${seconds(restarted)}; running the browser tests`);
 if (!shop.output().includes('site build is up to date')) {
   await shop.stop();
   throw new Error(`the restart rebuilt the site instead of reusing the build:\n${shop.output()}`);
@@ -67,6 +74,7 @@ try {
     env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir, E2E_RENAMED_SLUG: renamedSlug, E2E_REPORT: path.join(work, 'results.json') },
   });
   status = result.status ?? 1;
+  console.log(`[e2e] whole browser leg: ${seconds(runStarted)}`);
 } finally {
   const code = await shop.stop();
   if (code !== 0) {

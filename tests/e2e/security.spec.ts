@@ -4,7 +4,7 @@
 // under the Content-Security-Policy without a single violation.
 import { expect, test, type Page } from '@playwright/test';
 import { HOSTILE_SLIDER } from '../support/hostile-data';
-import { API, BASE_URL, signInWithForm } from './e2e-helpers';
+import { API, BASE_URL, signInWithApi } from './e2e-helpers';
 
 const CONSUMER = { email: 'consumer@example.com', password: 'Consumer-2026!' };
 const PAGE_BUILDER_ORIGIN = 'http://localhost:5173';
@@ -164,7 +164,7 @@ test.describe('the pages run under their policy', () => {
 
   test('signed-in pages: cart, checkout and account run without a violation', async ({ page }) => {
     const violations = await watchPolicy(page);
-    await signInWithForm(page, CONSUMER, '/cart');
+    await signInWithApi(page, CONSUMER, '/cart');
     for (const path of ['/cart', '/cart/checkout', '/account', '/account/orders']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

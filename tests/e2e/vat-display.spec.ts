@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatEuro } from '../../src/lib/i18n/format';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { grossOf } from '../../src/lib/rules/vat-display';
-import { API, apiGet, apiLogin, signInWithForm, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
+import { API, apiGet, apiLogin, signInWithApi, tokenHeader, useLocale, watchErrors } from './e2e-helpers';
 
 const B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
 const CONSUMER = { email: 'consumer@example.com', password: 'Consumer-2026!' };
@@ -42,7 +42,7 @@ test.describe('VAT display', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a consumer sees prices with VAT on the product page, in the cart and at checkout (it, en)', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     await useLocale(context, 'it');
     const { token } = await apiLogin(request, CONSUMER);
@@ -52,7 +52,7 @@ test.describe('VAT display', () => {
     expect(included).toBe(true);
     expect(shown).toBe(grossOf(price, product.vat_rate));
 
-    await signInWithForm(page, CONSUMER, `/p/${product.slug}`);
+    await signInWithApi(page, CONSUMER, `/p/${product.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
     // The page's public price says it includes VAT, and so does the consumer's own.
     await expect(page.locator('[data-price]').first()).toContainText('IVA inclusa');
@@ -88,7 +88,7 @@ test.describe('VAT display', () => {
   });
 
   test('a business sees net prices, saying so (it)', async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await useLocale(context, 'it');
     const { token } = await apiLogin(request, B2B);
     const product = await aProduct(request, 1);
@@ -97,7 +97,7 @@ test.describe('VAT display', () => {
     expect(included).toBe(false);
     expect(shown).toBe(price);
 
-    await signInWithForm(page, B2B, `/p/${product.slug}`);
+    await signInWithApi(page, B2B, `/p/${product.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
     await expectBuyBoxPrice(page, price, 'it', 'IVA esclusa');
 

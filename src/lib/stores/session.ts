@@ -1,7 +1,9 @@
 // Who is signed in, and for which customer and season the shop is shown (spec sections 3, 4
 // and 6). The token lives in local storage under AUTH_TOKEN / AUTH_TOKEN_EXPIRE, so every tab
 // shares it and the server never needs to know who asks for a page. Logic lives here; islands
-// and the header script only read the stores and call the actions.
+// and the header script only read the stores and call the actions. The stored values are
+// @nanostores/persistent atoms: they follow other tabs' changes through the storage event.
+import { persistentAtom, setPersistentEngine, windowPersistentEvents, type PersistentEvents, type PersistentStore } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { call } from '../api/call';
 import { createClient, PASSWORD_CHANGE_REQUIRED } from '../api/client';
@@ -9,7 +11,7 @@ import type { ApiResult } from '../api/result';
 import type { CurrentUser, LoginResponse } from '../contract/auth';
 import type { ShopContext } from '../contract/common';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales';
-import { localStore, readJson, writeJson, type KeyValueStorage } from '../browser/storage';
+import { localStore, readJson, type KeyValueStorage } from '../browser/storage';
 import { clearPriceCache } from '../cache/price-cache';
 
 export const AUTH_TOKEN_KEY = 'AUTH_TOKEN';
@@ -64,17 +66,78 @@ export function activeCustomerOf(user: CurrentUser | null, chosen: ActiveCustome
 let storage: KeyValueStorage = localStore;
 let now: () => number = Date.now;
 
+/**
+ * The persistent atoms index their engine like localStorage; this one goes through the
+ * never-throwing storage (private modes, full quotas) and follows configureSession's swaps.
+ */
+const storageEngine = new Proxy({} as PersistentStore, {
+  get: (_, key) => (typeof key === 'string' ? (storage.getItem(key) ?? undefined) : undefined),
+  set: (_, key, value: string) => (typeof key === 'string' && storage.setItem(key, value), true),
+  deleteProperty: (_, key) => (typeof key === 'string' && storage.removeItem(key), true),
+  has: (_, key) => typeof key === 'string' && storage.getItem(key) !== null,
+});
+const noEvents: PersistentEvents = { addEventListener() {}, removeEventListener() {} };
+// The engine is global to the library; the session is its only user.
+setPersistentEngine(storageEngine, typeof window !== 'undefined' ? windowPersistentEvents : noEvents);
+
+// The keys and their formats are the ones the hand-written storage code used (plain strings,
+// JSON for the user and customer): sessions stored before keep working.
+const storedText = (key: string) => persistentAtom<string | undefined>(key, undefined);
+const storedJson = <T>(key: string) =>
+  persistentAtom<T | undefined>(key, undefined, {
+    encode: (value: T | undefined) => (value === undefined ? undefined : JSON.stringify(value)),
+    decode: (raw: string) => {
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return undefined;
+      }
+    },
+  });
+const stored = {
+  token: storedText(AUTH_TOKEN_KEY),
+  expiry: storedText(AUTH_TOKEN_EXPIRE_KEY),
+  username: storedText(USERNAME_KEY),
+  user: storedJson<CurrentUser>(USER_KEY),
+  customer: storedJson<ActiveCustomer>(CUSTOMER_KEY),
+  season: storedText(SEASON_KEY),
+};
+
+/** Reads every stored value again from the storage (after configureSession swapped it). */
+function rereadStored(): void {
+  write(() => {
+    stored.token.set(storage.getItem(AUTH_TOKEN_KEY) ?? undefined);
+    stored.expiry.set(storage.getItem(AUTH_TOKEN_EXPIRE_KEY) ?? undefined);
+    stored.username.set(storage.getItem(USERNAME_KEY) ?? undefined);
+    stored.user.set(readJson<CurrentUser>(storage, USER_KEY) ?? undefined);
+    stored.customer.set(readJson<ActiveCustomer>(storage, CUSTOMER_KEY) ?? undefined);
+    stored.season.set(storage.getItem(SEASON_KEY) ?? undefined);
+  });
+}
+
+// This tab's own writes set $session once, when all values are written; only other tabs'
+// changes (seen while not writing) make the stored atoms reload the session.
+let writing = false;
+function write(change: () => void): void {
+  writing = true;
+  try {
+    change();
+  } finally {
+    writing = false;
+  }
+}
+
 function readState(): SessionState {
-  const token = storage.getItem(AUTH_TOKEN_KEY);
-  const expiry = storage.getItem(AUTH_TOKEN_EXPIRE_KEY);
+  const token = stored.token.get() ?? null;
+  const expiry = stored.expiry.get() ?? null;
   const reason = sessionValidity(token, expiry, now());
-  const user = reason === 'valid' ? readJson<CurrentUser>(storage, USER_KEY) : null;
-  const chosen = readJson<ActiveCustomer>(storage, CUSTOMER_KEY);
-  const season = Number(storage.getItem(SEASON_KEY)) || null;
+  const user = reason === 'valid' ? (stored.user.get() ?? null) : null;
+  const chosen = stored.customer.get() ?? null;
+  const season = Number(stored.season.get()) || null;
   return {
     token: reason === 'valid' ? token : null,
     expiry: reason === 'valid' ? expiry : null,
-    username: storage.getItem(USERNAME_KEY),
+    username: stored.username.get() ?? null,
     user,
     customer: activeCustomerOf(user, chosen),
     season,
@@ -102,6 +165,7 @@ export const $shopFor = computed($session, (s) =>
 export function configureSession(options: { storage?: KeyValueStorage; now?: () => number }): void {
   if (options.storage) storage = options.storage;
   if (options.now) now = options.now;
+  rereadStored();
   $session.set(readState());
 }
 
@@ -120,7 +184,11 @@ export function validToken(): string | null {
 }
 
 function clearToken(reason: SessionReason): void {
-  for (const key of [AUTH_TOKEN_KEY, AUTH_TOKEN_EXPIRE_KEY, USER_KEY, CUSTOMER_KEY, SEASON_KEY]) storage.removeItem(key);
+  write(() => {
+    for (const value of [stored.token, stored.expiry, stored.season]) value.set(undefined);
+    stored.user.set(undefined);
+    stored.customer.set(undefined);
+  });
   $session.set({ ...readState(), reason });
   clearPriceCache();
   for (const listener of signOutListeners) listener();
@@ -148,10 +216,9 @@ export function sessionClient(locale: Locale = pageLocale()) {
 }
 
 function storeUser(user: CurrentUser): void {
-  writeJson(storage, USER_KEY, user);
+  write(() => stored.user.set(user));
   const state = $session.get();
-  const chosen = readJson<ActiveCustomer>(storage, CUSTOMER_KEY);
-  $session.set({ ...state, user, customer: activeCustomerOf(user, chosen) });
+  $session.set({ ...state, user, customer: activeCustomerOf(user, stored.customer.get() ?? null) });
 }
 
 /**
@@ -208,10 +275,12 @@ export async function login(username: string, password: string, botCheck?: strin
   // user: a guard that sees the token also knows whether it belongs to an agent.
   const token = result.data.token;
   const user = await call(createClient({ locale: pageLocale(), token }), 'getCurrentUser');
-  storage.setItem(AUTH_TOKEN_KEY, token);
-  storage.setItem(AUTH_TOKEN_EXPIRE_KEY, result.data.expiry ?? result.data.token_expire);
-  storage.setItem(USERNAME_KEY, username.trim());
-  if (user.ok) writeJson(storage, USER_KEY, user.data);
+  write(() => {
+    stored.token.set(token);
+    stored.expiry.set(result.data.expiry ?? result.data.token_expire);
+    stored.username.set(username.trim());
+    if (user.ok) stored.user.set(user.data);
+  });
   $session.set(readState());
   return result;
 }
@@ -228,7 +297,7 @@ export async function logout(options: { everywhere?: boolean } = {}): Promise<Ap
 
 /** An agent picks the customer to shop for; prices, cart and wishlist follow. */
 export function chooseCustomer(customer: ActiveCustomer): void {
-  writeJson(storage, CUSTOMER_KEY, customer);
+  write(() => stored.customer.set(customer));
   const state = $session.get();
   $session.set({ ...state, customer: activeCustomerOf(state.user, customer) });
   // Spec section 4: changing customer clears the price cache.
@@ -238,7 +307,7 @@ export function chooseCustomer(customer: ActiveCustomer): void {
 
 /** An agent leaves the customer view (back to choosing a customer). */
 export function exitCustomerView(): void {
-  storage.removeItem(CUSTOMER_KEY);
+  write(() => stored.customer.set(undefined));
   const state = $session.get();
   $session.set({ ...state, customer: activeCustomerOf(state.user, null) });
   clearPriceCache();
@@ -254,15 +323,14 @@ export function onCustomerChange(listener: () => void): () => void {
 
 /** Spec section 4: changing season reloads the page. */
 export function chooseSeason(season: number | null, reload: () => void = () => location.reload()): void {
-  if (season) storage.setItem(SEASON_KEY, String(season));
-  else storage.removeItem(SEASON_KEY);
+  write(() => stored.season.set(season ? String(season) : undefined));
   $session.set({ ...$session.get(), season });
   reload();
 }
 
-// Another tab signing in or out, or choosing a customer, shows here too.
+// Another tab signing in or out, or choosing a customer, shows here too: listening keeps the
+// stored atoms subscribed to the storage event (and to a page coming back from the back-forward
+// cache).
 if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || [AUTH_TOKEN_KEY, AUTH_TOKEN_EXPIRE_KEY, CUSTOMER_KEY, SEASON_KEY, USER_KEY].includes(event.key)) reloadSessionFromStorage();
-  });
+  for (const value of Object.values(stored)) value.listen(() => void (writing || reloadSessionFromStorage()));
 }
