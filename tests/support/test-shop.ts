@@ -57,8 +57,9 @@ async function expectErrorShape(response: Response) {
 export async function openTestShop(
   options: { deps?: Partial<DepsInput>; mailer?: Mailer; worker?: Partial<OutboxWorkerOptions> } = {},
 ): Promise<TestShop> {
-  const database = await openTestDatabase();
-  await seedDemoShop(database.db);
+  // A copy of the run's seeded template; seeded here only where there is none (tests/bench).
+  const database = await openTestDatabase({ template: 'seeded' });
+  if (!database.seeded) await seedDemoShop(database.db);
   const memory = memoryMailer();
   const mailWorker = createOutboxWorker({
     db: database.db,
