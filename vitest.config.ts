@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code they test (*.test.ts) or under tests/unit; API tests drive the
@@ -25,6 +26,10 @@ const DATABASE_INDEPENDENT = ['malformed-input', 'client-proxy', 'openapi', 'sec
 
 export default defineConfig({
   test: {
+    // vitest's default for a run is one worker fewer than the cores: one file at a time on the
+    // 2-core CI machine, with the second core idle while PGlite (wasm) computes or the worker
+    // waits on PostgreSQL. One worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
