@@ -75,7 +75,8 @@ export async function openTestShop(
   const api = createApi({ db: database.db, authDelayMs: 0, trustProxy: true, checkResponses: true, ...options.deps });
   const call = async (path: string, init?: RequestInit) => {
     const response = await api.request(path.startsWith('/api/') ? path : `${API}/${path.replace(/^\//, '')}`, init);
-    await expectErrorShape(response);
+    // client-proxy/ passes the upstream's answers back as they came, errors included: their shape is the upstream's.
+    if (!/^\/?(api\/v3\/client\/)?client-proxy\//.test(path)) await expectErrorShape(response);
     return response;
   };
   const login = async (username: string, password: string) => {
