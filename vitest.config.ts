@@ -1,10 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code they test (*.test.ts) or under tests/unit; API tests drive the
 // Hono app through app.request() on a fresh database per file (PGlite, or PostgreSQL when
-// SHOP_TEST_DB=postgres and TEST_DATABASE_URL are set).
+// SHOP_TEST_DB=postgres and TEST_DATABASE_URL are set), each a copy of a template migrated and
+// seeded once per run (tests/support/test-templates.ts).
+const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+// API test files that run on PGlite only. PGlite is PostgreSQL itself, compiled to wasm: the
+// same parser, planner, types and SQL errors. What can differ is what lies between the app and
+// the engine: the driver (node-postgres turns values into text and back, PGlite does not), the
+// pool and its connections (PGlite has one session, so nothing runs concurrently), timeouts and
+// lost connections. A file belongs here when nothing it checks passes through that part: its
+// answers are decided before any query (validation, routing, headers, the HTTP server) or by
+// code that reads the database only to sign in. Everything else runs on both.
+// - malformed-input: the validation sweep, every documented call with bad values, expecting no
+//   5xx; the schemas refuse them before any query, and one that slipped through would meet the
+//   same engine error on both. The values the drivers carry differently (NUL, lone surrogates,
+//   numbers past the columns) are input-limits' subject, which runs on both.
+// - client-proxy: forwards to a fake upstream; the database only signs in.
+// - openapi: the document built from the operation declarations and the router's route list.
+// - security-headers: headers set by middleware on every answer, whatever the handler did.
+// - body-limit-connection: the Node HTTP server refusing oversized bodies on one socket.
+const DATABASE_INDEPENDENT = ['malformed-input', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection'].map((name) => `tests/api/${name}.test.ts`);
+
 export default defineConfig({
   test: {
+    // vitest's default for a run is one worker fewer than the cores: one file at a time on the
+    // 2-core CI machine, with the second core idle while PGlite (wasm) computes or the worker
+    // waits on PostgreSQL. One worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -12,7 +37,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? DATABASE_INDEPENDENT : [])],
+          globalSetup: ['tests/support/test-templates.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         // The deployment as a whole: build, two servers, nginx, purge webhook (tests/system/,

@@ -1,30 +1,76 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or a throwaway
-// PostgreSQL database when SHOP_TEST_DB=postgres (needs TEST_DATABASE_URL).
+// PostgreSQL database when SHOP_TEST_DB=postgres (needs TEST_DATABASE_URL). Under vitest the
+// global setup (tests/support/test-templates.ts) has migrated and seeded two templates once per
+// run, and each file gets a copy of one: seeding the demo shop takes about 11 s, a copy well
+// under one. Outside vitest (tests/bench) each database is migrated on the spot.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/client';
+import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
 
 export const testDbKind = () => (process.env.SHOP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+export type TemplateName = 'migrated' | 'seeded';
+
+/** Where the global setup left the templates: PGlite data-dir dumps (files) or PostgreSQL database names. */
+export interface TestTemplates {
+  kind: 'pglite' | 'postgres';
+  migrated: string;
+  seeded: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testTemplates: TestTemplates | undefined;
+  }
+}
 
 export interface TestDatabase extends Database {
   /** PostgreSQL only: the throwaway database's URL, for a second pool (another instance). */
   url?: string;
+  /** Whether it came with the demo shop already in it (a copy of the seeded template). */
+  seeded: boolean;
   /** Closes and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+async function providedTemplates(): Promise<TestTemplates | undefined> {
+  // Imported only under vitest: the bench runs these helpers with plain tsx, where vitest's
+  // runtime is absent.
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  const templates = inject('testTemplates');
+  return templates?.kind === testDbKind() ? templates : undefined;
+}
+
+/**
+ * A migrated database of its own; with `template: 'seeded'` it holds the demo shop as well when
+ * the run has a seeded template (check `seeded`, and seed when it is false).
+ */
+export async function openTestDatabase(options: { template?: TemplateName } = {}): Promise<TestDatabase> {
+  const templates = await providedTemplates();
+  const from = templates?.[options.template ?? 'migrated'];
   if (testDbKind() === 'pglite') {
-    const database = await openDatabase({});
-    await database.migrate();
-    return { ...database, destroy: () => database.close() };
+    if (!from) {
+      const database = await openDatabase({});
+      await database.migrate();
+      return { ...database, seeded: false, destroy: () => database.close() };
+    }
+    const database = await openPgliteCopy(from);
+    return { ...database, seeded: options.template === 'seeded', destroy: () => database.close() };
   }
-  const created = await createThrowawayDatabase(process.env.TEST_DATABASE_URL!, `shop_test_${process.pid}`);
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const created = await createThrowawayDatabase(adminUrl, `shop_test_${process.pid}`, from);
   const database = await openDatabase({ url: created.url, poolSize: 5 });
-  await database.migrate();
+  if (!from) await database.migrate();
   return {
     ...database,
     url: created.url,
+    seeded: Boolean(from) && options.template === 'seeded',
     async destroy() {
       await database.close();
       await created.drop();
@@ -32,23 +78,48 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** An empty PostgreSQL database on the server of `adminUrl`, named `<prefix>_<random>`, and how to drop it. */
-export async function createThrowawayDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+/** An in-memory PGlite loaded from a data-dir dump (PGlite's own `dumpDataDir` tarball). */
+export async function openPgliteCopy(dumpFile: string): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: new Blob([await readFile(dumpFile)]) });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * An empty PostgreSQL database on the server of `adminUrl`, named `<prefix>_<random>`, and how to
+ * drop it; a copy of `template` when one is named (which must have no connections open).
+ */
+export async function createThrowawayDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   return {
     name,
-    url: url.href,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+export const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+};
+
+export async function adminQuery(adminUrl: string, text: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }
