@@ -2,8 +2,8 @@
 // (spec sections 5 and 7: POST auth/password-change/ {username, old_password, password}).
 import { call } from '../api/call';
 import type { ShopUser } from '../contract/users';
-import { failureMessageKey, fieldMessageKey } from '../errors/api-messages';
-import { passwordIssues, type PasswordIssue } from '../rules/password';
+import { failureMessageKey, fieldMessageKey, PASSWORD_CODE_MESSAGES } from '../errors/api-messages';
+import { passwordIssues } from '../rules/password';
 import { $session, checkSession, sessionClient } from './session';
 
 /** Refreshes the user from auth/is-authenticated/, then reads its full record (users/{id}/). */
@@ -22,18 +22,8 @@ export interface PasswordChangeInput {
 }
 
 export type PasswordChangeField = keyof PasswordChangeInput;
-/** Per field: `validation.*` keys (or the API's own words, prefixed with "text:"). */
+/** Per field: `validation.*` message keys. */
 export type PasswordChangeErrors = Partial<Record<PasswordChangeField, string[]>>;
-
-const ISSUE_KEY: Record<PasswordIssue, string> = {
-  minLength: 'validation.minLength',
-  maxLength: 'validation.maxLength',
-  uppercaseRequired: 'validation.uppercaseRequired',
-  lowercaseRequired: 'validation.lowercaseRequired',
-  digitRequired: 'validation.digitRequired',
-  specialCharRequired: 'validation.specialCharRequired',
-  weakPassword: 'validation.weakPassword',
-};
 
 /** The checks of spec section 5 before anything is sent. */
 export function checkPasswordChange(input: PasswordChangeInput, personal: (string | null | undefined)[]): PasswordChangeErrors {
@@ -42,7 +32,7 @@ export function checkPasswordChange(input: PasswordChangeInput, personal: (strin
   if (!input.password) errors.password = ['validation.required'];
   else {
     const issues = passwordIssues(input.password, { personal });
-    if (issues.length > 0) errors.password = issues.map((i) => ISSUE_KEY[i]);
+    if (issues.length > 0) errors.password = issues.map((i) => PASSWORD_CODE_MESSAGES[i]);
   }
   if (!input.repeat) errors.repeat = ['validation.required'];
   else if (input.password !== input.repeat) errors.repeat = ['validation.passwordsMustMatch'];
