@@ -1,18 +1,12 @@
 // The signed-in user as auth/is-authenticated/ describes it, with the customer it belongs to.
 import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../src/lib/contract/auth';
+import type { AuthUser } from '../auth/auth-user';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 
-export interface SignedInUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAgent: boolean;
-  customerId: number | null;
-  mustChangePassword: boolean;
-}
+/** What describing needs of the request's user (the token and customer kind do not matter). */
+export type SignedInUser = Omit<AuthUser, 'customerKind' | 'tokenId'>;
 
 export async function describeCurrentUser(db: Db, user: SignedInUser): Promise<CurrentUser> {
   const [customer] = user.customerId ? await db.select().from(customers).where(eq(customers.id, user.customerId)) : [];
