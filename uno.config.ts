@@ -1,19 +1,9 @@
 // Theme of spec section 9: light, red primary, square corners, five breakpoints (mobile below lg).
 import { defineConfig, presetWind3, transformerDirectives, transformerVariantGroup } from 'unocss';
+// The colours by role, in the one file that holds colour values (tests/unit/theme-colours.test.ts).
+import { THEME_COLORS } from './src/lib/theme/theme-colours';
 
-export const THEME_COLORS = {
-  primary: '#D73731',
-  // Darker shade of the primary for text on white and hover states (contrast 5.9:1).
-  'primary-dark': '#B0231E',
-  secondary: '#343A40',
-  success: '#00950F',
-  warning: '#F97904',
-  error: '#D40000',
-  surface: '#F6F6F6',
-  line: '#D9D9D9',
-  ink: '#1F2328',
-  muted: '#5A6169',
-} as const;
+export { THEME_COLORS };
 
 export default defineConfig({
   presets: [presetWind3()],
@@ -30,14 +20,14 @@ export default defineConfig({
   shortcuts: {
     container: 'mx-auto w-full max-w-[1280px] px-4 md:px-6',
     btn: 'inline-flex items-center justify-center gap-2 px-4 py-2 font-semibold border-2 border-transparent transition-colors focus-visible:(outline-3 outline-offset-2 outline-secondary outline) disabled:opacity-60',
-    'btn-primary': 'btn bg-primary-dark text-white hover:bg-secondary',
-    'btn-secondary': 'btn bg-secondary text-white hover:bg-ink',
-    'btn-outline': 'btn border-secondary text-secondary bg-white hover:(bg-secondary text-white)',
-    'link': 'text-primary-dark underline underline-offset-2 hover:text-secondary',
+    'btn-primary': 'btn bg-primary text-inverse hover:bg-secondary',
+    'btn-secondary': 'btn bg-secondary text-inverse hover:bg-ink',
+    'btn-outline': 'btn border-secondary text-secondary bg-canvas hover:(bg-secondary text-inverse)',
+    'link': 'text-primary-strong underline underline-offset-2 hover:text-secondary',
     'focus-ring': 'focus-visible:(outline-3 outline-offset-2 outline-secondary outline)',
     // Toasts are drawn by plain DOM code (src/lib/toasts/toast-view.ts), hence the safelist.
     'toast-region': 'fixed bottom-4 right-4 z-50 flex flex-col gap-2 w-[min(24rem,calc(100vw-2rem))]',
-    toast: 'relative flex items-start gap-3 overflow-hidden border-l-6 bg-white p-3 pb-4 shadow-lg text-ink',
+    toast: 'relative flex items-start gap-3 overflow-hidden border-l-6 bg-canvas p-3 pb-4 shadow-lg text-ink',
     'toast-error': 'border-error',
     'toast-warning': 'border-warning',
     'toast-success': 'border-success',

@@ -65,7 +65,7 @@ export default function ContactForm({ locale, labels, privacyHref, recaptchaSite
 
   if (state.status === 'sent') {
     return (
-      <div ref={successRef} tabIndex={-1} className="border-l-4 border-success bg-[#E6F4E8] p-6 focus-ring" data-contact-state="sent">
+      <div ref={successRef} tabIndex={-1} className="border-l-4 border-success bg-success-soft p-6 focus-ring" data-contact-state="sent">
         <h2 className="m-0 text-2xl font-bold text-secondary">{labels.successTitle}</h2>
         <p className="mb-0 mt-2 text-lg">{labels.successText}</p>
         <p className="mb-0 mt-4">
@@ -87,13 +87,13 @@ export default function ContactForm({ locale, labels, privacyHref, recaptchaSite
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? errorId(field) : undefined,
       onInput: () => clearContactError(field),
-      className: `mt-1 block w-full border-2 bg-white px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`,
+      className: `mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`,
     };
     return (
       <div className={input.multiline || field === 'subject' ? 'md:col-span-2' : undefined}>
         <label htmlFor={fieldId(field)} className="block font-semibold">
           {labels.fields[field]}
-          {required ? <span aria-hidden="true" className="text-primary-dark"> *</span> : <span className="font-normal text-muted"> ({labels.optional})</span>}
+          {required ? <span aria-hidden="true" className="text-primary-strong"> *</span> : <span className="font-normal text-muted"> ({labels.optional})</span>}
         </label>
         {input.multiline ? <textarea rows={7} {...common} /> : <input type={input.type ?? 'text'} {...common} />}
         {error && <p id={errorId(field)} className="mb-0 mt-1 text-sm font-semibold text-error">{message(error)}</p>}
@@ -107,8 +107,8 @@ export default function ContactForm({ locale, labels, privacyHref, recaptchaSite
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-contact-state={state.status} aria-describedby="contact-required-note">
       <p id="contact-required-note" className="m-0 text-sm text-muted">{labels.requiredNote}</p>
       {state.failure && (
-        <div ref={failureRef} tabIndex={-1} className="border-l-4 border-error bg-[#FDE8E8] p-4 focus-ring" data-contact-failure={state.failure}>
-          <p className="m-0 font-bold text-[#A00000]">{labels.failureTitle}</p>
+        <div ref={failureRef} tabIndex={-1} className="border-l-4 border-error bg-error-soft p-4 focus-ring" data-contact-failure={state.failure}>
+          <p className="m-0 font-bold text-error">{labels.failureTitle}</p>
           <p className="mb-0 mt-1">{labels.failure[state.failure]}</p>
         </div>
       )}
@@ -130,7 +130,7 @@ export default function ContactForm({ locale, labels, privacyHref, recaptchaSite
             aria-invalid={consentError ? true : undefined}
             aria-describedby={consentError ? errorId('privacy_consent') : undefined}
             onChange={() => clearContactError('privacy_consent')}
-            className="mt-1 h-5 w-5 shrink-0 accent-[#B0231E] focus-ring"
+            className="mt-1 h-5 w-5 shrink-0 accent-primary focus-ring"
           />
           <label htmlFor={fieldId('privacy_consent')}>
             {tagged(labels.privacyConsent, 'link', (inner) => (
@@ -138,7 +138,7 @@ export default function ContactForm({ locale, labels, privacyHref, recaptchaSite
                 {inner}<span className="sr-only"> {newTab}</span>
               </a>
             ))}
-            <span aria-hidden="true" className="text-primary-dark"> *</span>
+            <span aria-hidden="true" className="text-primary-strong"> *</span>
           </label>
         </div>
         {consentError && <p id={errorId('privacy_consent')} className="mb-0 ml-8 mt-1 text-sm font-semibold text-error">{message(consentError)}</p>}

@@ -36,7 +36,7 @@ body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1f2328}header{background
 main{max-width:960px;margin:0 auto;padding:1rem 2rem}a{color:#b0231e}nav ul{columns:3;list-style:none;padding:0}
 article{border-top:1px solid #d9d9d9;padding:.5rem 0}h3{font-size:1rem;margin:.5rem 0}code{font-size:.95em}
 .m{display:inline-block;min-width:4.5em;text-align:center;color:#fff;font-size:.8rem;padding:.1rem .3rem;background:#343a40}
-.m-get{background:#00660a}.m-post{background:#b0231e}.m-patch{background:#8a3f00}.m-delete{background:#5a6169}dl{margin:0}dt{font-weight:600}dd{margin:0 0 .25rem 1rem}
+.m-get{background:#00660a}.m-post{background:#d73731}.m-patch{background:#8a3f00}.m-delete{background:#5a6169}dl{margin:0}dt{font-weight:600}dd{margin:0 0 .25rem 1rem}
 </style></head><body><header><h1>Vinoshop client API</h1><p>Base <code>${esc(base)}</code> (also <code>/api/v2/client</code>) · machine-readable: <a style="color:#fff" href="${esc(base)}/openapi.json">openapi.json</a></p></header>
 <main><p>Every call accepts <code>locale</code> (it, en, es) and <code>shop_context</code> (b2b, b2c). Lists take <code>page</code>, <code>page_size</code> and <code>order_by</code> (<code>field-direction</code>) and answer <code>{results, count}</code>. Errors answer <code>{detail, error_list, code}</code>, where <code>code</code> is the stable name of the error with 400, 401, 403, 404, 409 or 429.</p>
 <nav aria-label="Groups"><ul>${tags.map((t) => `<li><a href="#${esc(t)}">${esc(t)}</a></li>`).join('')}</ul></nav>

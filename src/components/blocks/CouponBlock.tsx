@@ -11,7 +11,7 @@ interface Props {
 export default function CouponBlock({ block, labels }: Props) {
   return (
     <div className="container mt-8" data-block="coupon">
-      <div className="flex max-w-3xl flex-col gap-4 border-2 border-dashed border-primary-dark bg-white p-6">
+      <div className="flex max-w-3xl flex-col gap-4 border-2 border-dashed border-primary bg-canvas p-6">
         <p className="m-0 text-lg">{block.text}</p>
         <div className="flex flex-wrap items-center gap-3">
           <p className="m-0">

@@ -14,10 +14,10 @@ export default function HeroBlock({ block, pageTitle, level }: Props) {
   const titleClass = 'm-0 max-w-4xl text-3xl font-extrabold leading-tight md:text-5xl';
   const Title = level > 0 ? (`h${Math.min(level, 6)}` as 'h1' | 'h2') : 'p';
   return (
-    <div className="bg-secondary text-white" data-block="hero">
+    <div className="bg-secondary text-inverse" data-block="hero">
       <div className="container py-12 md:py-16">
         {pageTitle && (
-          <h1 className="mb-3 mt-0 border-l-4 border-primary pl-3 text-sm font-bold uppercase tracking-wider text-white">{pageTitle}</h1>
+          <h1 className="mb-3 mt-0 border-l-4 border-primary pl-3 text-sm font-bold uppercase tracking-wider text-inverse">{pageTitle}</h1>
         )}
         <Title className={titleClass}>{block.title}</Title>
         {block.subtitle && <p className="mb-0 mt-4 max-w-3xl text-lg leading-relaxed">{block.subtitle}</p>}

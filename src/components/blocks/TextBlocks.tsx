@@ -34,7 +34,7 @@ export function ParagraphBlock({ block }: { block: Of<'paragraph'> }) {
 export function ListBlock({ block }: { block: Of<'list'> }) {
   return (
     <div className="container mt-4" data-block="list">
-      <ul className="m-0 max-w-3xl list-disc space-y-2 pl-6 text-lg leading-relaxed marker:text-primary-dark">
+      <ul className="m-0 max-w-3xl list-disc space-y-2 pl-6 text-lg leading-relaxed marker:text-primary-strong">
         {block.items.map((item, i) => <li key={i}>{item}</li>)}
       </ul>
     </div>

@@ -23,7 +23,7 @@ export default function ProductCard({ product, text, eager = false, headingLevel
   const onOffer = special !== null;
   const cheaper = special !== null && special < standard;
   return (
-    <article className="relative flex flex-col border border-line bg-white transition-shadow hover:shadow-md focus-within:shadow-md" data-product-card={product.slug}>
+    <article className="relative flex flex-col border border-line bg-canvas transition-shadow hover:shadow-md focus-within:shadow-md" data-product-card={product.slug}>
       <div className="relative aspect-square bg-surface">
         {product.image && (
           <img
@@ -39,21 +39,21 @@ export default function ProductCard({ product, text, eager = false, headingLevel
           />
         )}
         <div className="absolute left-2 top-2 flex gap-1">
-          {product.shop === 'bestseller' && <span className="bg-secondary px-2 py-0.5 text-xs font-bold text-white">{t('product.badges.bestseller')}</span>}
-          {product.shop === 'new' && <span className="bg-[#00660A] px-2 py-0.5 text-xs font-bold text-white">{t('product.badges.new')}</span>}
-          {onOffer && <span className="bg-primary-dark px-2 py-0.5 text-xs font-bold text-white">{t('product.badges.offer')}</span>}
+          {product.shop === 'bestseller' && <span className="bg-secondary px-2 py-0.5 text-xs font-bold text-inverse">{t('product.badges.bestseller')}</span>}
+          {product.shop === 'new' && <span className="bg-success-strong px-2 py-0.5 text-xs font-bold text-inverse">{t('product.badges.new')}</span>}
+          {onOffer && <span className="bg-primary px-2 py-0.5 text-xs font-bold text-inverse">{t('product.badges.offer')}</span>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="m-0 text-xs text-muted">{`${product.brand} · ${t('product.code', { code: product.code })}`}</p>
         <Heading className="m-0 text-base font-semibold leading-snug">
-          <a href={`/p/${product.slug}`} className="text-ink no-underline after:absolute after:inset-0 after:content-empty hover:text-primary-dark focus-ring">{product.name}</a>
+          <a href={`/p/${product.slug}`} className="text-ink no-underline after:absolute after:inset-0 after:content-empty hover:text-primary-strong focus-ring">{product.name}</a>
         </Heading>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           <p className="m-0 flex flex-wrap items-baseline gap-x-2" data-price="">
             {cheaper ? (
               <>
-                <span className="text-lg font-bold text-primary-dark"><span className="sr-only">{t('product.specialPrice')}: </span>{text.price(special)}</span>
+                <span className="text-lg font-bold text-primary-strong"><span className="sr-only">{t('product.specialPrice')}: </span>{text.price(special)}</span>
                 <s className="text-muted"><span className="sr-only">{t('product.listPrice')}: </span>{text.price(standard)}</s>
               </>
             ) : (

@@ -73,7 +73,7 @@ export default function AccountDashboard({ locale, messages }: AccountIslandProp
           {SECTIONS.map(([section, href]) => (
             <li key={section}>
               <a href={href} className="block h-full border-2 border-line p-4 no-underline text-ink hover:border-secondary focus-ring">
-                <span className="block font-bold text-primary-dark underline underline-offset-2">{t(`account.nav.${section}`)}</span>
+                <span className="block font-bold text-primary-strong underline underline-offset-2">{t(`account.nav.${section}`)}</span>
                 <span className="mt-1 block text-sm text-muted">{t(`account.dashboard.hint.${section}`)}</span>
               </a>
             </li>

@@ -107,13 +107,13 @@ export default function AccountDetails({ locale, messages }: AccountIslandProps)
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 flex flex-col gap-4">
           <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
           {done && (
-            <div ref={doneRef} tabIndex={-1} role="status" className="border-l-4 border-success bg-[#E6F4E8] p-4 focus-ring" data-password-changed="">
+            <div ref={doneRef} tabIndex={-1} role="status" className="border-l-4 border-success bg-success-soft p-4 focus-ring" data-password-changed="">
               <p className="m-0 font-semibold">{baseT('account.details.passwordChanged')}</p>
             </div>
           )}
           {failure && (
-            <div ref={failureRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4 focus-ring">
-              <p className="m-0 font-semibold text-[#A00000]">{baseT(failure)}</p>
+            <div ref={failureRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-error-soft p-4 focus-ring">
+              <p className="m-0 font-semibold text-error">{baseT(failure)}</p>
             </div>
           )}
           <PasswordInput

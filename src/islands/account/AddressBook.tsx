@@ -17,7 +17,7 @@ import { EmptyState, ErrorBox, Loading, Pager, useAccountReady, useT, type Accou
 
 const fieldId = (field: AddressField) => `address-${field}`;
 const errorId = (field: AddressField) => `address-${field}-error`;
-const inputClass = (invalid: boolean) => `mt-1 block w-full border-2 bg-white px-3 py-2 text-base focus-ring ${invalid ? 'border-error' : 'border-secondary'}`;
+const inputClass = (invalid: boolean) => `mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${invalid ? 'border-error' : 'border-secondary'}`;
 
 function readForm(form: HTMLFormElement): AddressInput {
   const data = new FormData(form);
@@ -35,7 +35,7 @@ function AddressCard({ address, t, locale, onDelete }: { address: Address; t: T;
     <li className="flex flex-col gap-3 border border-line p-4" data-address-id={address.id} data-address-name={address.name}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="border border-secondary px-2 py-0.5 text-sm font-semibold">{t(`account.addresses.types.${address.type}`)}</span>
-        {address.is_default && <span className="bg-secondary px-2 py-0.5 text-sm font-semibold text-white">{t('account.addresses.default')}</span>}
+        {address.is_default && <span className="bg-secondary px-2 py-0.5 text-sm font-semibold text-inverse">{t('account.addresses.default')}</span>}
       </div>
       <address className="not-italic leading-relaxed">
         <span className="block font-bold">{address.name}</span>
@@ -110,7 +110,7 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
   const label = (field: AddressField) => (
     <label htmlFor={fieldId(field)} className="block font-semibold">
       {t(`account.addresses.fields.${field}`)}
-      {ADDRESS_REQUIRED.includes(field) ? <span aria-hidden="true" className="text-primary-dark"> *</span> : <span className="font-normal text-muted"> ({t('account.optional')})</span>}
+      {ADDRESS_REQUIRED.includes(field) ? <span aria-hidden="true" className="text-primary-strong"> *</span> : <span className="font-normal text-muted"> ({t('account.optional')})</span>}
     </label>
   );
   const errorText = (field: AddressField) =>
@@ -138,8 +138,8 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
       <h2 id="address-form-title" className="m-0 text-xl font-bold text-secondary">{t('account.addresses.addTitle')}</h2>
       <p className="m-0 text-sm text-muted">{t('account.requiredNote')}</p>
       {failure && (
-        <div ref={failureRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4 focus-ring">
-          <p className="m-0 font-semibold text-[#A00000]">{t(failure)}</p>
+        <div ref={failureRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-error-soft p-4 focus-ring">
+          <p className="m-0 font-semibold text-error">{t(failure)}</p>
         </div>
       )}
       <div className="grid gap-5 md:grid-cols-2">
@@ -170,7 +170,7 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
         {text('vat_number')}
       </div>
       <div className="flex items-center gap-3">
-        <input type="checkbox" id={fieldId('is_default')} name="is_default" className="h-5 w-5 accent-[#B0231E] focus-ring" />
+        <input type="checkbox" id={fieldId('is_default')} name="is_default" className="h-5 w-5 accent-primary focus-ring" />
         <label htmlFor={fieldId('is_default')}>{t('account.addresses.fields.is_default')}</label>
       </div>
       <div className="flex flex-wrap gap-3">
@@ -261,7 +261,7 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
                 value={search}
                 maxLength={100}
                 onChange={(e) => setSearch(e.currentTarget.value)}
-                className="mt-1 border-2 border-secondary bg-white px-3 py-2 focus-ring"
+                className="mt-1 border-2 border-secondary bg-canvas px-3 py-2 focus-ring"
               />
             </div>
             <button type="submit" className="btn-secondary">{t('account.addresses.search')}</button>
@@ -272,7 +272,7 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
               id="address-type-filter"
               value={state.type ?? ''}
               onChange={(e) => void loadAddresses({ type: isAddressType(e.currentTarget.value) ? e.currentTarget.value : null, page: 1 })}
-              className="mt-1 border-2 border-secondary bg-white px-3 py-2 focus-ring"
+              className="mt-1 border-2 border-secondary bg-canvas px-3 py-2 focus-ring"
             >
               <option value="">{t('account.addresses.allTypes')}</option>
               {ADDRESS_TYPES.map((type) => <option key={type} value={type}>{t(`account.addresses.types.${type}`)}</option>)}
@@ -303,7 +303,7 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
           e.preventDefault();
           if (!deleting) closeDialog();
         }}
-        className="max-w-md border-2 border-secondary p-6 backdrop:bg-black/50"
+        className="max-w-md border-2 border-secondary p-6 backdrop:bg-scrim/50"
         data-address-delete-dialog=""
       >
         {target && (

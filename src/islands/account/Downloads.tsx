@@ -30,7 +30,7 @@ function DocumentItem({ doc, t, locale }: { doc: ShopDocument; t: T; locale: Loc
       <div className="min-w-0 flex-1">
         <p className="m-0 font-bold">
           {doc.title}
-          {own && <span className="ml-2 bg-secondary px-2 py-0.5 text-xs font-semibold text-white">{t('account.downloads.reserved')}</span>}
+          {own && <span className="ml-2 bg-secondary px-2 py-0.5 text-xs font-semibold text-inverse">{t('account.downloads.reserved')}</span>}
         </p>
         {doc.description && <p className="m-0 mt-1 text-sm">{doc.description}</p>}
         <p className="m-0 mt-1 text-sm text-muted">
@@ -76,7 +76,7 @@ export default function Downloads({ locale, messages }: AccountIslandProps) {
           id="download-category"
           value={category}
           onChange={(e) => setCategory(e.currentTarget.value as DocumentCategory | '')}
-          className="mt-1 border-2 border-secondary bg-white px-3 py-2 focus-ring"
+          className="mt-1 border-2 border-secondary bg-canvas px-3 py-2 focus-ring"
         >
           <option value="">{t('account.downloads.allCategories')}</option>
           {present.map((c) => <option key={c} value={c}>{t(`account.downloads.categories.${c}`)}</option>)}

@@ -33,7 +33,7 @@ export default function OrderHistory({ locale, messages }: AccountIslandProps) {
             id="order-status-filter"
             value={state.status ?? ''}
             onChange={(e) => void loadOrders({ status: isOrderStatus(e.currentTarget.value) ? e.currentTarget.value : null, page: 1 })}
-            className="mt-1 border-2 border-secondary bg-white px-3 py-2 focus-ring"
+            className="mt-1 border-2 border-secondary bg-canvas px-3 py-2 focus-ring"
           >
             <option value="">{t('account.orders.allStatuses')}</option>
             {ORDER_STATUSES.map((s) => (

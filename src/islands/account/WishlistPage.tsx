@@ -10,10 +10,10 @@ import { $wishlist, initWishlist, moveWishlistRowToCart, removeWishlistRow, upda
 import { EmptyState, ErrorBox, Loading, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 
 const STOCK_TONE: Record<string, string> = {
-  available: 'text-[#0A6B14]',
-  low: 'text-[#9A4A00]',
+  available: 'text-success-strong',
+  low: 'text-warning-strong',
   backorder: 'text-secondary',
-  unavailable: 'text-[#A00000]',
+  unavailable: 'text-error',
 };
 
 function WishlistItem({ row, t, locale }: { row: WishlistRow; t: T; locale: Locale }) {
@@ -69,13 +69,13 @@ function WishlistItem({ row, t, locale }: { row: WishlistRow; t: T; locale: Loca
                 setSaved(false);
               }}
               onBlur={() => void saveNotes()}
-              className="min-w-0 flex-1 border-2 border-secondary bg-white px-3 py-2 focus-ring"
+              className="min-w-0 flex-1 border-2 border-secondary bg-canvas px-3 py-2 focus-ring"
             />
             <button type="button" className="btn-outline self-start" disabled={!dirty || busy !== null} onClick={() => void saveNotes()}>
               {busy === 'notes' ? t('account.saving') : t('account.wishlist.saveNotes')}
             </button>
           </div>
-          <p className="m-0 mt-1 min-h-5 text-sm text-[#0A6B14]" role="status">{saved && !dirty ? t('account.wishlist.notesSaved') : ''}</p>
+          <p className="m-0 mt-1 min-h-5 text-sm text-success-strong" role="status">{saved && !dirty ? t('account.wishlist.notesSaved') : ''}</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <button

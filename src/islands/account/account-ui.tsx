@@ -37,8 +37,8 @@ export function Loading({ t, label }: { t: T; label?: string }) {
 
 export function ErrorBox({ t, message, onRetry }: { t: T; message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4" data-account-error="">
-      <p className="m-0 font-semibold text-[#A00000]">{t(message)}</p>
+    <div role="alert" className="border-l-4 border-error bg-error-soft p-4" data-account-error="">
+      <p className="m-0 font-semibold text-error">{t(message)}</p>
       {onRetry && (
         <button type="button" className="btn-outline mt-3" onClick={onRetry}>
           {t('account.retry')}
@@ -60,7 +60,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 /** Numbered page buttons (the lists live in the island's state, not in the address). */
 export function Pager({ t, page, pageCount, onPage, label }: { t: T; page: number; pageCount: number; onPage: (page: number) => void; label: string }) {
   if (pageCount <= 1) return null;
-  const cls = 'inline-flex min-w-10 items-center justify-center border border-line bg-white px-3 py-1.5 text-secondary hover:bg-surface focus-ring cursor-pointer';
+  const cls = 'inline-flex min-w-10 items-center justify-center border border-line bg-canvas px-3 py-1.5 text-secondary hover:bg-surface focus-ring cursor-pointer';
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3" data-account-pager="">
       <p className="m-0 text-sm text-muted">{t('account.pageOf', { page, pageCount })}</p>
@@ -80,7 +80,7 @@ export function Pager({ t, page, pageCount, onPage, label }: { t: T; page: numbe
                 aria-label={t('account.pageLabel', { page: item.page })}
                 aria-current={item.page === page ? 'page' : undefined}
                 onClick={() => onPage(item.page)}
-                className={`${cls} ${item.page === page ? 'border-secondary bg-secondary font-bold text-white hover:bg-secondary' : ''}`}
+                className={`${cls} ${item.page === page ? 'border-secondary bg-secondary font-bold text-inverse hover:bg-secondary' : ''}`}
               >
                 {item.page}
               </button>
@@ -102,11 +102,11 @@ export const statusKey = (status: string) =>
   `account.status.${status.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase())}`;
 
 const STATUS_TONE: Record<string, string> = {
-  Completed: 'bg-[#E6F4E8] text-[#0A6B14] border-[#0A6B14]',
-  Shipped: 'bg-[#E6F4E8] text-[#0A6B14] border-[#0A6B14]',
-  'Partially shipped': 'bg-[#E6F4E8] text-[#0A6B14] border-[#0A6B14]',
-  Failed: 'bg-[#FDE8E8] text-[#A00000] border-[#A00000]',
-  Cancelled: 'bg-[#FDE8E8] text-[#A00000] border-[#A00000]',
+  Completed: 'bg-success-soft text-success-strong border-success-strong',
+  Shipped: 'bg-success-soft text-success-strong border-success-strong',
+  'Partially shipped': 'bg-success-soft text-success-strong border-success-strong',
+  Failed: 'bg-error-soft text-error border-error',
+  Cancelled: 'bg-error-soft text-error border-error',
 };
 
 export function StatusBadge({ t, status }: { t: T; status: string }) {

@@ -56,7 +56,7 @@ export default function NewPasswordFields({
             {RULES.map((rule) => {
               const met = password.length > 0 && !issues.includes(rule);
               return (
-                <li key={rule} className={`flex items-center gap-2 ${met ? 'text-[#0A6B14]' : 'text-muted'}`} data-rule={rule} data-met={met ? '' : undefined}>
+                <li key={rule} className={`flex items-center gap-2 ${met ? 'text-success-strong' : 'text-muted'}`} data-rule={rule} data-met={met ? '' : undefined}>
                   <span aria-hidden="true" className="inline-block w-4 text-center font-bold">{met ? '✓' : '•'}</span>
                   <span>
                     {t(`auth.password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}

@@ -20,7 +20,7 @@ export interface PasswordInputProps {
 }
 
 export const fieldClass = (invalid: boolean) =>
-  `block w-full border-2 bg-white px-3 py-2 text-base focus-ring ${invalid ? 'border-error' : 'border-secondary'}`;
+  `block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${invalid ? 'border-error' : 'border-secondary'}`;
 
 export default function PasswordInput({ t, id, name, label, value, onChange, autoComplete, error, describedBy, disabled, inputRef }: PasswordInputProps) {
   const [shown, setShown] = useState(false);

@@ -277,14 +277,14 @@ export default function SignInFlow({ locale, messages, entry, recaptchaSiteKey =
         {/* Live regions stay in the page (empty, they take no room) so their news is read out. */}
         <div aria-live="polite" aria-atomic="true">
           {s.notice && (
-            <p className="mb-0 mt-4 border-l-4 border-secondary bg-white p-3" data-auth-notice>
+            <p className="mb-0 mt-4 border-l-4 border-secondary bg-canvas p-3" data-auth-notice>
               {t(s.notice, { username: s.username })}
             </p>
           )}
         </div>
         <div aria-live="assertive" aria-atomic="true">
           {s.error && (
-            <p className="mb-0 mt-4 border-l-4 border-error bg-[#FDE8E8] p-3 font-semibold text-[#A00000]" data-auth-error={s.error}>
+            <p className="mb-0 mt-4 border-l-4 border-error bg-error-soft p-3 font-semibold text-error" data-auth-error={s.error}>
               {t(s.error, { seconds: wait })}
             </p>
           )}

@@ -53,7 +53,7 @@ export default function CartRowItem({ row, t, locale }: Props) {
         <span className="text-sm text-muted">{t('shop.code', { code: detail.code })}</span>
         <span className="text-sm">{t('shop.unitPrice')}: <span data-unit-price>{formatEuro(row.shown_price, locale)}</span></span>
         {short && (
-          <p id={warnId} className="m-0 text-sm font-semibold text-[#8A3F00]" data-stock-warning>
+          <p id={warnId} className="m-0 text-sm font-semibold text-warning-strong" data-stock-warning>
             {t('shop.cart.stockWarning', { count: Math.max(detail.quantity, 0) })}
           </p>
         )}
@@ -75,7 +75,7 @@ export default function CartRowItem({ row, t, locale }: Props) {
               onKeyDown={onKey}
               aria-describedby={short ? warnId : undefined}
               disabled={busy}
-              className="w-16 border-y-2 border-x-0 border-secondary bg-white px-2 text-center text-base focus-ring"
+              className="w-16 border-y-2 border-x-0 border-secondary bg-canvas px-2 text-center text-base focus-ring"
               data-row-qty
             />
             <button type="button" className="btn-outline px-3 py-1" onClick={() => void commit(row.qty + 1)} disabled={busy} aria-label={t('shop.cart.increase', { name })}>+</button>

@@ -31,7 +31,7 @@ export default function CartView({ locale, messages }: Props) {
   }
   if (cart.error && !cart.header) {
     return (
-      <div className="border-l-4 border-error bg-[#FDE8E8] p-4" data-cart-state="error">
+      <div className="border-l-4 border-error bg-error-soft p-4" data-cart-state="error">
         <p className="m-0 font-semibold">{t(cart.error)}</p>
         <button type="button" className="btn-outline mt-3" onClick={() => void reloadCart()}>{t('shop.retry')}</button>
       </div>
@@ -66,7 +66,7 @@ export default function CartView({ locale, messages }: Props) {
             {grossRows - header.final_price_with_vat > 0.004 && (
               <>
                 <dt>{t('shop.vat.discount')}</dt>
-                <dd className="m-0 text-right text-[#00660A]" data-coupon-total>−{formatEuro(round2(grossRows - header.final_price_with_vat), locale)}</dd>
+                <dd className="m-0 text-right text-success-strong" data-coupon-total>−{formatEuro(round2(grossRows - header.final_price_with_vat), locale)}</dd>
               </>
             )}
             <dt className="border-t border-line pt-2 font-bold">{t('shop.totalWithVat')}</dt>
@@ -81,13 +81,13 @@ export default function CartView({ locale, messages }: Props) {
           {header.promotion && header.promotion_discount > 0 && (
             <>
               <dt>{t('shop.promotion', { name: header.promotion.name })}</dt>
-              <dd className="m-0 text-right text-[#00660A]" data-promotion-discount>−{formatEuro(header.promotion_discount, locale)}</dd>
+              <dd className="m-0 text-right text-success-strong" data-promotion-discount>−{formatEuro(header.promotion_discount, locale)}</dd>
             </>
           )}
           {header.coupon_discount > 0 && (
             <>
               <dt>{t('shop.couponDiscount', { code: header.coupon?.code ?? '' })}</dt>
-              <dd className="m-0 text-right text-[#00660A]" data-coupon-total>−{formatEuro(header.coupon_discount, locale)}</dd>
+              <dd className="m-0 text-right text-success-strong" data-coupon-total>−{formatEuro(header.coupon_discount, locale)}</dd>
             </>
           )}
           <dt className="border-t border-line pt-2 font-bold">{t('shop.total')}</dt>

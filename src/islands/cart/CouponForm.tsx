@@ -22,7 +22,7 @@ export default function CouponForm({ t, locale }: { t: T; locale: Locale }) {
 
   if (coupon.code) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 border border-success bg-[#E6F4E8] px-3 py-2" data-coupon-applied={coupon.code}>
+      <div className="flex flex-wrap items-center justify-between gap-2 border border-success bg-success-soft px-3 py-2" data-coupon-applied={coupon.code}>
         <p className="m-0">
           {t('shop.coupon.applied', { code: coupon.code })}
           {coupon.discount !== null && <> · <span data-coupon-discount>−{formatEuro(coupon.discount, locale)}</span></>}
@@ -50,7 +50,7 @@ export default function CouponForm({ t, locale }: { t: T; locale: Locale }) {
           autoComplete="off"
           aria-invalid={empty ? true : undefined}
           aria-describedby={empty ? 'coupon-code-error' : undefined}
-          className={`min-w-0 flex-1 border-2 bg-white px-3 py-2 text-base uppercase focus-ring ${empty ? 'border-error' : 'border-secondary'}`}
+          className={`min-w-0 flex-1 border-2 bg-canvas px-3 py-2 text-base uppercase focus-ring ${empty ? 'border-error' : 'border-secondary'}`}
         />
         <button type="submit" className="btn-secondary" disabled={loading}>{loading ? t('shop.coupon.applying') : t('shop.coupon.apply')}</button>
       </div>

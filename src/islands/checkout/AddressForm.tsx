@@ -53,7 +53,7 @@ export default function AddressForm({ t, onDone }: Props) {
             <div key={field}>
               <label htmlFor={id} className="block font-semibold">
                 {t(`shop.address.${field}`)}
-                {required ? <span aria-hidden="true" className="text-primary-dark"> *</span> : <span className="font-normal text-muted"> ({t('shop.optional')})</span>}
+                {required ? <span aria-hidden="true" className="text-primary-strong"> *</span> : <span className="font-normal text-muted"> ({t('shop.optional')})</span>}
               </label>
               <input
                 id={id}
@@ -65,7 +65,7 @@ export default function AddressForm({ t, onDone }: Props) {
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error` : field === 'country' ? `${id}-hint` : undefined}
                 onInput={() => error && setErrors({ ...errors, [field]: undefined })}
-                className={`mt-1 block w-full border-2 bg-white px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
+                className={`mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
               />
               {field === 'country' && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-sm text-muted">{t('shop.address.countryHint')}</p>}
               {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm font-semibold text-error">{t(error)}</p>}

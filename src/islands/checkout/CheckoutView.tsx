@@ -53,7 +53,7 @@ function Choices({ name, legend, choices, value, onChoose, missing, t }: {
       <div className="flex flex-col gap-2">
         {choices.map((c) => (
           <label key={c.id} className={`flex cursor-pointer items-start gap-3 border-2 p-3 ${value === c.id ? 'border-secondary bg-surface' : 'border-line'}`}>
-            <input type="radio" name={name} value={c.id} checked={value === c.id} onChange={() => onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-[#B0231E] focus-ring" />
+            <input type="radio" name={name} value={c.id} checked={value === c.id} onChange={() => onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-primary focus-ring" />
             <span className="flex flex-col">
               <span className="font-semibold">{c.label}</span>
               {c.detail && <span className="text-sm text-muted">{c.detail}</span>}
@@ -104,7 +104,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
   const data = state.data;
   if (!data) {
     return (
-      <div className="border-l-4 border-error bg-[#FDE8E8] p-4" data-checkout-state={state.status}>
+      <div className="border-l-4 border-error bg-error-soft p-4" data-checkout-state={state.status}>
         {state.status === 'failed' ? (
           <>
             <p className="m-0 font-semibold">{t(state.error ?? 'errors.checkoutFailed')}</p>
@@ -140,18 +140,18 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
     <div className="grid gap-8 md:grid-cols-[1fr_24rem]" data-checkout-state={state.status} aria-busy={state.status === 'loading' || undefined}>
       <div className="flex flex-col gap-6">
         {state.error && (
-          <div ref={errorRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4 focus-ring" data-checkout-error={state.error}>
+          <div ref={errorRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-error-soft p-4 focus-ring" data-checkout-error={state.error}>
             <p className="m-0 font-semibold">{t(state.error)}</p>
           </div>
         )}
         {tooLarge && (
-          <div role="alert" className="border-l-4 border-error bg-[#FDE8E8] p-4" data-checkout-too-large>
+          <div role="alert" className="border-l-4 border-error bg-error-soft p-4" data-checkout-too-large>
             <p className="m-0 font-semibold">{t('errors.limits.orderTooLarge')}</p>
             <p className="mb-0 mt-2"><a href="/cart" className="link">{t('shop.checkout.backToCart')}</a></p>
           </div>
         )}
         {problemRows.length > 0 && (
-          <div className="border-l-4 border-warning bg-[#FFF1E5] p-4" data-checkout-problems>
+          <div className="border-l-4 border-warning bg-warning-soft p-4" data-checkout-problems>
             <p className="m-0 font-semibold">{t('errors.quantityNotAvailable')}</p>
             <ul className="mb-0 mt-2">
               {problemRows.map((r) => <li key={r.id}>{t('shop.cart.stockWarningFor', { name: r.product_detail.name, count: Math.max(r.product_detail.quantity, 0) })}</li>)}
@@ -209,7 +209,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
           <form onSubmit={onCode} noValidate className="flex flex-col gap-1" data-free-shipping-form>
             <label htmlFor="free-shipping-code" className="font-semibold">{t('shop.checkout.freeShippingCode')} <span className="font-normal text-muted">({t('shop.optional')})</span></label>
             <div className="flex gap-2">
-              <input id="free-shipping-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} maxLength={64} autoComplete="off" className="min-w-0 flex-1 border-2 border-secondary bg-white px-3 py-2 text-base uppercase focus-ring" />
+              <input id="free-shipping-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} maxLength={64} autoComplete="off" className="min-w-0 flex-1 border-2 border-secondary bg-canvas px-3 py-2 text-base uppercase focus-ring" />
               <button type="submit" className="btn-outline" disabled={busy}>{t('shop.coupon.apply')}</button>
             </div>
             {state.freeShippingCode && <p className="m-0 text-sm text-muted">{t('shop.checkout.codeSent', { code: state.freeShippingCode })}</p>}
@@ -230,7 +230,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
 
         <Section id="notes" title={t('shop.checkout.notes')}>
           <label htmlFor="checkout-notes" className="sr-only">{t('shop.checkout.notes')}</label>
-          <textarea id="checkout-notes" rows={4} maxLength={2000} value={state.notes} onChange={(e) => setCheckoutNotes(e.currentTarget.value)} aria-describedby="checkout-notes-hint" className="block w-full border-2 border-secondary bg-white px-3 py-2 text-base focus-ring" />
+          <textarea id="checkout-notes" rows={4} maxLength={2000} value={state.notes} onChange={(e) => setCheckoutNotes(e.currentTarget.value)} aria-describedby="checkout-notes-hint" className="block w-full border-2 border-secondary bg-canvas px-3 py-2 text-base focus-ring" />
           <p id="checkout-notes-hint" className="m-0 text-sm text-muted">{t('shop.checkout.notesHint')}</p>
         </Section>
       </div>

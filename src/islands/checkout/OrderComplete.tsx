@@ -40,7 +40,7 @@ export default function OrderComplete({ locale, messages, processingPromise }: P
   if (view.status === 'failed') {
     return (
       <div className="flex flex-col gap-4 py-4" data-order-state="failed">
-        <p role="alert" className="m-0 border-l-4 border-error bg-[#FDE8E8] p-4 font-semibold">{t(view.error)}</p>
+        <p role="alert" className="m-0 border-l-4 border-error bg-error-soft p-4 font-semibold">{t(view.error)}</p>
         <p className="m-0 flex flex-wrap gap-3">
           <a href="/account/orders" className="btn-outline">{t('shop.complete.allOrders')}</a>
           <a href="/p" className="btn-primary">{t('shop.cart.browse')}</a>
@@ -51,7 +51,7 @@ export default function OrderComplete({ locale, messages, processingPromise }: P
   const { order } = view;
   return (
     <div className="flex flex-col gap-6" data-order-state="ready" data-order-id={order.id}>
-      <div className="border-l-4 border-success bg-[#E6F4E8] p-6">
+      <div className="border-l-4 border-success bg-success-soft p-6">
         <h2 ref={headingRef} tabIndex={-1} className="m-0 text-2xl font-bold text-secondary focus-ring">{t('shop.complete.thanks')}</h2>
         <p className="mb-0 mt-2 text-lg">
           {t('shop.complete.number')} <strong data-order-number>{order.number}</strong>

@@ -44,7 +44,7 @@ export default function OrderReview({ t, locale, rows, totals, promotionName, co
           {gross.discount > 0 && (
             <>
               <dt>{t('shop.vat.discount')}</dt>
-              <dd className="m-0 text-right text-[#00660A]">−{euro(gross.discount)}</dd>
+              <dd className="m-0 text-right text-success-strong">−{euro(gross.discount)}</dd>
             </>
           )}
           <dt>{t('shop.shipping')}</dt>
@@ -61,13 +61,13 @@ export default function OrderReview({ t, locale, rows, totals, promotionName, co
         {totals.promotionDiscount > 0 && (
           <>
             <dt>{t('shop.promotion', { name: promotionName ?? '' })}</dt>
-            <dd className="m-0 text-right text-[#00660A]">−{euro(totals.promotionDiscount)}</dd>
+            <dd className="m-0 text-right text-success-strong">−{euro(totals.promotionDiscount)}</dd>
           </>
         )}
         {totals.couponDiscount > 0 && (
           <>
             <dt>{t('shop.couponDiscount', { code: couponCode ?? '' })}</dt>
-            <dd className="m-0 text-right text-[#00660A]">−{euro(totals.couponDiscount)}</dd>
+            <dd className="m-0 text-right text-success-strong">−{euro(totals.couponDiscount)}</dd>
           </>
         )}
         <dt>{t('shop.shipping')}</dt>

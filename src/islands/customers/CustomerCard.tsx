@@ -17,14 +17,14 @@ export default function CustomerCard({ customer, chosen, onChoose, t }: Props) {
   const headingId = `customer-${customer.id}-name`;
   return (
     <li
-      className={`flex flex-col gap-3 border-2 p-4 ${chosen ? 'border-primary-dark bg-surface' : 'border-line bg-white'}`}
+      className={`flex flex-col gap-3 border-2 p-4 ${chosen ? 'border-primary bg-surface' : 'border-line bg-canvas'}`}
       aria-labelledby={headingId}
       data-customer-code={customer.code}
       data-chosen={chosen ? '' : undefined}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={headingId} className="m-0 text-lg font-bold text-secondary">{name}</h2>
-        {chosen && <span className="bg-primary-dark px-2 py-0.5 text-xs font-semibold text-white">{t('agent.customers.current')}</span>}
+        {chosen && <span className="bg-primary px-2 py-0.5 text-xs font-semibold text-inverse">{t('agent.customers.current')}</span>}
       </div>
       <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {customer.business_name && contact && (

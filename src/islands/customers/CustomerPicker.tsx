@@ -88,7 +88,7 @@ export default function CustomerPicker({ locale, messages }: Props) {
               <label className="flex items-center gap-2">
                 <span>{t('agent.season')}</span>
                 <select
-                  className="border-2 border-secondary bg-white px-2 py-1.5 focus-ring"
+                  className="border-2 border-secondary bg-canvas px-2 py-1.5 focus-ring"
                   value={session.season ? String(session.season) : ''}
                   onChange={(event) => chooseSeason(Number(event.currentTarget.value) || null)}
                 >

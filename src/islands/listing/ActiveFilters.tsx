@@ -61,7 +61,7 @@ export default function ActiveFilters({ filters, categoryNames, customFields, te
               type="button"
               aria-label={text.t('listing.removeFilter', { label: chip.label })}
               onClick={() => void applyFilters(chip.remove)}
-              className="inline-flex items-center gap-1 border border-secondary bg-surface px-2 py-0.5 text-sm text-secondary hover:bg-secondary hover:text-white focus-ring"
+              className="inline-flex items-center gap-1 border border-secondary bg-surface px-2 py-0.5 text-sm text-secondary hover:bg-secondary hover:text-inverse focus-ring"
             >
               {chip.label}
               <span aria-hidden="true">×</span>

@@ -29,7 +29,7 @@ export default function FilterPanel({ basePath, subtree, filters, categories, cu
     filters.categories.length + filters.customFields.length + (filters.price.min !== null || filters.price.max !== null ? 1 : 0) + (filters.search ? 1 : 0);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="border border-line bg-white lg:border-0" data-listing-filters="">
+    <section aria-labelledby={`${id}-title`} className="border border-line bg-canvas lg:border-0" data-listing-filters="">
       <h2 id={`${id}-title`} className="m-0 hidden text-xl font-bold text-secondary lg:block">
         {t('listing.filters')}
       </h2>
@@ -42,7 +42,7 @@ export default function FilterPanel({ basePath, subtree, filters, categories, cu
       >
         <span>
           {t('listing.showFilters')}
-          {activeCount > 0 && <span className="ml-2 bg-secondary px-1.5 text-xs text-white">{activeCount}</span>}
+          {activeCount > 0 && <span className="ml-2 bg-secondary px-1.5 text-xs text-inverse">{activeCount}</span>}
         </span>
         <span aria-hidden="true">{open ? '−' : '+'}</span>
       </button>
@@ -108,7 +108,7 @@ function CategoryFilter({ subtree, filters, categories, text }: { subtree: boole
               value={option.slug}
               checked={chosen.has(option.slug)}
               onChange={(e) => toggle(option.slug, e.target.checked)}
-              className="mt-0.5 h-4 w-4 shrink-0 accent-primary-dark focus-ring"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-primary focus-ring"
             />
             <span className={depth === 0 ? 'font-semibold' : ''}>{option.name}</span>
           </label>
@@ -127,7 +127,7 @@ function CategoryFilter({ subtree, filters, categories, text }: { subtree: boole
           type="checkbox"
           checked={filters.includeDescendants}
           onChange={(e) => void applyFilters({ includeDescendants: e.target.checked })}
-          className="mt-0.5 h-4 w-4 shrink-0 accent-primary-dark focus-ring"
+          className="mt-0.5 h-4 w-4 shrink-0 accent-primary focus-ring"
         />
         <span>{text.t('listing.includeDescendants')}</span>
       </label>
@@ -156,7 +156,7 @@ function CustomFieldFilter({ field, filters, text }: { field: FilterField; filte
                 value={option.value}
                 checked={current === option.value}
                 onChange={() => choose(option.value)}
-                className="h-4 w-4 shrink-0 accent-primary-dark focus-ring"
+                className="h-4 w-4 shrink-0 accent-primary focus-ring"
               />
               <span>{option.label}</span>
             </label>
@@ -229,7 +229,7 @@ function PriceFilter({ filters, text }: { filters: ListingFilters; text: Listing
                 value={option}
                 checked={type === option}
                 onChange={() => setType(option)}
-                className="h-4 w-4 shrink-0 accent-primary-dark focus-ring"
+                className="h-4 w-4 shrink-0 accent-primary focus-ring"
               />
               <span>{t(option === 'standard' ? 'listing.priceStandard' : 'listing.priceSpecial')}</span>
             </label>

@@ -48,7 +48,7 @@ export default function Pagination({ page, pageCount, hrefOf, onNavigate, text }
                 aria-label={t('listing.pageLabel', { page: item.page })}
                 aria-current={item.page === page ? 'page' : undefined}
                 onClick={follow(item.page)}
-                className={`${linkClass} ${item.page === page ? 'border-secondary bg-secondary font-bold text-white' : 'text-secondary hover:bg-surface'}`}
+                className={`${linkClass} ${item.page === page ? 'border-secondary bg-secondary font-bold text-inverse' : 'text-secondary hover:bg-surface'}`}
               >
                 {item.page}
               </a>

@@ -146,7 +146,7 @@ export default function ProductListing(props: ProductListingProps) {
             onClearAll={() => void clearFilters().then(focusResults)}
           />
           {error ? (
-            <div role="alert" className="mt-4 border-l-4 border-error bg-[#FDE8E8] p-4" data-listing-error="">
+            <div role="alert" className="mt-4 border-l-4 border-error bg-error-soft p-4" data-listing-error="">
               <p className="m-0 font-semibold text-ink">{t('errors.productsLoadFailed')}</p>
               <button type="button" className="btn-outline mt-3" onClick={() => void reloadProducts()}>
                 {t('listing.retry')}

@@ -22,7 +22,7 @@ export default function SortSelect({ orderBy, text }: { orderBy: Ordering<Produc
       <label htmlFor={id} className="font-semibold text-secondary">
         {text.t('listing.sortLabel')}
       </label>
-      <select id={id} name="order_by" value={current} onChange={(e) => change(e.target.value)} className="border-2 border-secondary bg-white px-2 py-1 focus-ring" data-listing-sort="">
+      <select id={id} name="order_by" value={current} onChange={(e) => change(e.target.value)} className="border-2 border-secondary bg-canvas px-2 py-1 focus-ring" data-listing-sort="">
         {options.map((value) => (
           <option key={value} value={value}>
             {text.t(`listing.sort.${value}`)}

@@ -125,7 +125,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           {shown.status === 'known' && (
             <>
               <span className="font-semibold">{t('shop.buyBox.yourPrice')} </span>
-              <span className="text-2xl font-bold text-primary-dark" data-price-value>{formatEuro(shown.price, locale)}</span>
+              <span className="text-2xl font-bold text-primary-strong" data-price-value>{formatEuro(shown.price, locale)}</span>
               <span className="text-xs text-muted" data-vat-label={shown.vatIncluded ? 'included' : 'excluded'}> {t(shown.vatIncluded ? 'shop.vat.included' : 'shop.vat.excluded')}</span>
             </>
           )}
@@ -147,13 +147,13 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
                     setVariantId(v.id);
                     setError(null);
                   }}
-                  className="h-4 w-4 accent-[#B0231E] focus-ring"
+                  className="h-4 w-4 accent-primary focus-ring"
                 />
                 <span>{v.name}</span>
                 <span className="text-sm text-muted">{formatEuro(v.price, locale)}</span>
                 {(() => {
                   const vLive = liveOf(v.id);
-                  return vLive.status === 'known' && isSoldOut(vLive.stock) && <span className="text-sm text-[#A00000]">{t('shop.buyBox.soldOut')}</span>;
+                  return vLive.status === 'known' && isSoldOut(vLive.stock) && <span className="text-sm text-error">{t('shop.buyBox.soldOut')}</span>;
                 })()}
               </label>
             ))}
@@ -176,7 +176,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : `${ids}-stock`}
-          className={`mt-1 block w-28 border-2 bg-white px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
+          className={`mt-1 block w-28 border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
           data-buy-qty
         />
         <p id={`${ids}-stock`} className="m-0 mt-1 min-h-[1.25rem] text-sm text-muted" aria-busy={checking ? true : undefined} data-buy-stock>

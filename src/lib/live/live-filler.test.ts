@@ -80,7 +80,7 @@ describe('startLiveFiller', () => {
       ['Disponibile', 'available'],
     ]);
     expect(a.attributes.has('aria-busy')).toBe(false);
-    expect(a.className).toContain('text-[#00660A]');
+    expect(a.className).toContain('text-success-strong');
     expect(island.textContent).toBe('\u00a0');
   });
 

@@ -10,10 +10,10 @@ export type StockBadgeView = StockState | 'pending' | 'none';
 
 // Dark text on light tints keeps contrast above 4.5:1 for every state.
 const STOCK_STYLE: Record<StockState, string> = {
-  available: 'bg-[#E6F4E8] text-[#00660A]',
-  low: 'bg-[#FFF1E5] text-[#8A3F00]',
-  backorder: 'bg-[#EEF0F2] text-secondary',
-  unavailable: 'bg-[#FDE8E8] text-[#A00000]',
+  available: 'bg-success-soft text-success-strong',
+  low: 'bg-warning-soft text-warning-strong',
+  backorder: 'bg-surface text-secondary',
+  unavailable: 'bg-error-soft text-error',
 };
 
 /** The same box whatever it shows (a minimum width), so filling it in moves nothing. */

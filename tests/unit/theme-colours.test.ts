@@ -1,0 +1,125 @@
+// Every colour the storefront draws comes from the theme (spec section 9, issue 13 item 14): no
+// colour utility outside THEME_COLORS (`text-red-600`, `bg-white`, `bg-[#FDE8E8]`), no raw
+// colour in the markup or code under src/, primary buttons filled with the spec's primary, and
+// the darker red for text only. The utilities are judged by UnoCSS itself, with the shop's
+// config: a utility that draws a colour must give the same CSS when the theme holds nothing but
+// THEME_COLORS, so a palette colour, a preset colour or an arbitrary value cannot pass.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createGenerator, expandVariantGroup, type UnoGenerator } from 'unocss';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../server/config';
+import { THEME_COLORS } from '../../src/lib/theme/theme-colours';
+import unoConfig from '../../uno.config';
+
+const SOURCE_EXTENSIONS = /\.(astro|tsx?|mjs|css|html)$/;
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+/** The one file under src/ that holds colour values. */
+const THEME_FILE = 'src/lib/theme/theme-colours.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT_DIR, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(rel);
+    return SOURCE_EXTENSIONS.test(entry.name) && !isTest(rel) ? [rel] : [];
+  });
+}
+
+const FILES = sourceFiles('src').filter((f) => f !== THEME_FILE);
+const read = (file: string) => readFileSync(path.join(ROOT_DIR, file), 'utf8');
+
+/** A colour written out in CSS: hex, a colour function, or a colour keyword of the palette. */
+const COLOUR_VALUE = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(/i;
+/** A raw colour in source text. `&#38;` (an entity) and `#anchor` names are not colours. */
+const RAW_COLOUR = /(?<![&\w])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})(?![\w-])|\b(?:rgba?|hsla?)\(\s*\d/gi;
+
+/** The theme as UnoCSS sees it for the shop, and the same with only the shop's colours in it. */
+let shop: UnoGenerator;
+let themeOnly: UnoGenerator;
+
+beforeAll(async () => {
+  shop = await createGenerator(unoConfig);
+  themeOnly = await createGenerator({
+    ...unoConfig,
+    extendTheme: (theme) => ({ ...theme, colors: { ...THEME_COLORS, transparent: 'transparent', current: 'currentColor', inherit: 'inherit' } }),
+  });
+});
+
+const cssOf = async (generator: UnoGenerator, token: string) =>
+  JSON.stringify(((await generator.parseToken(token)) ?? []).map(([, selector, body, parent]) => [selector, body, parent]));
+
+/** The utilities of a source file (variant groups expanded) that draw a colour from outside the theme. */
+async function offThemeUtilities(code: string): Promise<string[]> {
+  const { matched } = await shop.generate(expandVariantGroup(code), { preflights: false, safelist: false, minify: true });
+  const off: string[] = [];
+  for (const token of matched) {
+    const css = await cssOf(shop, token);
+    if (!COLOUR_VALUE.test(css)) continue;
+    // An arbitrary value (`bg-[#B0231E]`) draws the same with any theme: refused as such.
+    if (/\[[^\]]*(#|rgb|hsl)/i.test(token) || css !== (await cssOf(themeOnly, token))) off.push(token);
+  }
+  return off;
+}
+
+describe('theme colours', () => {
+  it('the spec colours of section 9 are the theme’s, and the config uses them', () => {
+    expect(THEME_COLORS).toMatchObject({ primary: '#D73731', secondary: '#343A40', success: '#00950F', warning: '#F97904', error: '#D40000' });
+    expect(unoConfig.theme?.colors).toEqual(THEME_COLORS);
+  });
+
+  it('the guard sees what it guards against (it is no test that cannot fail)', async () => {
+    const sample = '<p class="text-red-600 bg-white hover:(bg-gray-100 border-[#B0231E]) accent-[#B0231E] bg-black/50 text-ink bg-primary text-xs border-2">';
+    expect((await offThemeUtilities(sample)).sort()).toEqual(['accent-[#B0231E]', 'bg-black/50', 'bg-white', 'hover:bg-gray-100', 'hover:border-[#B0231E]', 'text-red-600']);
+    expect('style="color:#fff" fill="#D73731" rgb(1, 2, 3) href="#main" &#38;'.match(RAW_COLOUR)).toEqual(['#fff', '#D73731', 'rgb(1']);
+  });
+
+  it('no file under src/ uses a colour utility outside the theme', async () => {
+    const found: string[] = [];
+    for (const file of FILES) {
+      for (const token of await offThemeUtilities(read(file))) found.push(`${file}: ${token}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the shortcuts of uno.config.ts draw only theme colours', async () => {
+    const names = Object.keys(unoConfig.shortcuts as Record<string, string>);
+    expect(await offThemeUtilities(names.join(' '))).toEqual([]);
+  });
+
+  it('no file under src/ writes a raw colour (hex or rgb/hsl): it names a theme colour instead', () => {
+    const found = FILES.flatMap((file) => [...read(file).matchAll(RAW_COLOUR)].map((m) => `${file}: ${m[0]}`));
+    expect(found).toEqual([]);
+  });
+
+  it('primary buttons are filled with the spec’s primary, with inverse text', async () => {
+    const css = await cssOf(shop, 'btn-primary');
+    expect(css).toContain('background-color:rgb(215 55 49');
+    expect(css).toContain('color:rgb(255 255 255');
+    expect(css).not.toContain('176 35 30');
+  });
+
+  it('primary-strong (the darker red) is used for text only, never as a fill, border or accent', async () => {
+    const found: string[] = [];
+    for (const file of [...FILES, 'uno.config.ts']) {
+      const { matched } = await shop.generate(expandVariantGroup(read(file)), { preflights: false, safelist: false });
+      for (const token of matched) {
+        const css = await cssOf(shop, token);
+        const declarations = css.split(/[;{}"]/).filter((d) => d.includes('176 35 30'));
+        if (declarations.some((d) => !/^(?:color|--un-text-opacity):/.test(d.replace(/^\\?"?/, '')))) found.push(`${file}: ${token}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the API reference page (standalone, no UnoCSS) draws only theme colour values', () => {
+    // server/api/openapi/reference-page.ts is served by the API at /docs with its own small
+    // stylesheet; it does not load the storefront's CSS, so it cannot use the utilities, but
+    // every colour it writes must be one of the theme's values.
+    const values = new Set(Object.values(THEME_COLORS).map((v) => v.toLowerCase()));
+    const expand = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex).toLowerCase();
+    const page = read('server/api/openapi/reference-page.ts');
+    const used = [...page.matchAll(RAW_COLOUR)].map((m) => m[0]);
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((hex) => !values.has(expand(hex)))).toEqual([]);
+  });
+});
