@@ -111,14 +111,13 @@ describe('theme colours', () => {
     expect(found).toEqual([]);
   });
 
-  it('the API reference page (standalone, no UnoCSS) draws only theme colour values', () => {
-    // server/api/openapi/reference-page.ts is served by the API at /docs with its own small
-    // stylesheet; it does not load the storefront's CSS, so it cannot use the utilities, but
-    // every colour it writes must be one of the theme's values.
+  it.each(['server/api/openapi/reference-page.ts', 'public/favicon.svg'])('%s (standalone, no UnoCSS) draws only theme colour values', (file) => {
+    // The API reference page is served by the API at /docs with its own small stylesheet, and the
+    // favicon is a static file: neither loads the storefront's CSS, so they cannot use the
+    // utilities, but every colour they write must be one of the theme's values.
     const values = new Set(Object.values(THEME_COLORS).map((v) => v.toLowerCase()));
     const expand = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex).toLowerCase();
-    const page = read('server/api/openapi/reference-page.ts');
-    const used = [...page.matchAll(RAW_COLOUR)].map((m) => m[0]);
+    const used = [...read(file).matchAll(RAW_COLOUR)].map((m) => m[0]);
     expect(used.length).toBeGreaterThan(0);
     expect(used.filter((hex) => !values.has(expand(hex)))).toEqual([]);
   });
