@@ -27,7 +27,8 @@ export const SHOP_ERRORS = {
   ProductAlreadyInWishlist: 'Product already in the wishlist',
   InvalidOrder: 'Invalid order',
   OutOfStock: 'quantity_not_available',
-  SettingNotFound: 'Unknown setting.',
+  // Spec section 7 spells it so (config/system/{key}/ answers a fatal 500 for a key it does not know).
+  SettingNotFound: 'Unexpexted error',
   MethodNotAllowed: 'Method not allowed.',
   Conflict: 'The request conflicts with the current state.',
   PayloadTooLarge: 'The request body is too large.',

@@ -28,7 +28,7 @@ export const ERROR_STATUS = {
   ProductAlreadyInWishlist: 400,
   InvalidOrder: 400,
   OutOfStock: 409,
-  SettingNotFound: 404,
+  SettingNotFound: 500,
   MethodNotAllowed: 405,
   Conflict: 409,
   PayloadTooLarge: 413,

@@ -16,6 +16,8 @@ const ON_DEMAND_PATTERNS = [/^p\/[a-z0-9-]{1,160}$/, /^news\/[a-z0-9-]{1,160}$/,
 const SHELL_PAGES: [RegExp, string][] = [[/^account\/orders\/\d{1,9}$/, 'account/orders/view']];
 
 export const PAYLOAD_SUFFIX = '/payload.json';
+/** The page folder of the built "Internal Server Error" page in each locale. */
+export const SERVER_ERROR_PAGE = '500';
 
 export type PageTarget =
   | { kind: 'file'; relative: string; page: string; payload: boolean }
@@ -28,6 +30,8 @@ export type PageTarget =
  */
 export function resolvePage(index: StaticIndex, relativePath: string, locale: Locale): PageTarget {
   const clean = relativePath.replace(/\/+$/, '');
+  // The built 500 page answers failures (server-error.ts); it is no page of its own.
+  if (clean === SERVER_ERROR_PAGE) return { kind: 'not-found' };
   // A page's payload JSON follows its page.
   const payload = clean.endsWith(PAYLOAD_SUFFIX);
   const page = payload ? clean.slice(0, -PAYLOAD_SUFFIX.length) : clean;

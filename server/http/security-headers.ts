@@ -88,11 +88,23 @@ export function keepFramePolicy(res: ServerResponse): void {
     setHeader(name, name.toLowerCase() === 'content-security-policy' ? [ours, ...[value].flat().map(String)] : value)) as typeof res.setHeader;
 }
 
+/**
+ * config/system/{key}/ answers a key it does not know with a 500 of code SettingNotFound (spec
+ * section 7); another backend of the same contract may still say 404.
+ */
+export async function isUnknownSetting(response: Response): Promise<boolean> {
+  if (response.status === 404) return true;
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'SettingNotFound';
+}
+
 /** A public setting through the in-process API (null when it is not set); throws when it cannot answer. */
 export async function readPublicSetting(api: ShopApi, key: string): Promise<string | null> {
   const response = await api.request(`/api/v3/client/config/system/${key}/`);
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`setting ${key}: ${response.status}`);
+  if (!response.ok) {
+    if (await isUnknownSetting(response)) return null;
+    throw new Error(`setting ${key}: ${response.status}`);
+  }
   return ((await response.json()) as { value: string | null }).value;
 }
 

@@ -24,6 +24,7 @@ import { indexFolder, safeRelative, sendFile, useCompressor, type StaticIndex } 
 import { compressBeside } from '../build-site';
 import { isDatabaseUnavailable } from '../db/faults';
 import { keepFramePolicy, pageSecurity, readPublicSetting, withPolicyMeta } from './security-headers';
+import { answerFailure, builtErrorPages } from './server-error';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -56,6 +57,8 @@ export async function createShopServer(options: ServerOptions) {
   useCompressor((file, body) => compressBeside(file, body, 6));
   // Page files may be rewritten by this or another instance: looked at again after a second.
   const client = await indexFolder(clientDir, { live: isPageFile, recheckMs: 1_000 });
+  // What a page request whose handling fails here answers: the built "Internal Server Error" page.
+  const errorPages = builtErrorPages(clientDir);
   const media = await indexFolder(options.mediaDir);
   const entry = (await import(pathToFileURL(path.join(options.distDir, 'server/entry.mjs')).href)) as { handler: AstroHandler };
   const astro = entry.handler;
@@ -177,8 +180,7 @@ export async function createShopServer(options: ServerOptions) {
       const outcome = await writer.write(locale, target.page, target.payload).then((r) => r.outcome, () => 'failed' as const);
       if (outcome === 'failed') {
         // The page could not be made now (its data did not answer): say so, and try again later.
-        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' });
-        return res.end('Service Unavailable');
+        return answerFailure(req, res, errorPages, { unavailable: true, retryAfterSeconds: 30 });
       }
       const file = `${locale}/${target.page}/${target.payload ? 'payload.json' : 'index.html'}`;
       if (outcome === 'written' && sendFile(req, res, client, file, { cacheControl: PAGE_CACHE, headers: pageHeaders(locale, target.page, 'on-demand') })) return;
@@ -202,11 +204,8 @@ export async function createShopServer(options: ServerOptions) {
     handle(req, res).catch((error: unknown) => {
       const away = isDatabaseUnavailable(error);
       console.error('[http]', req.method, req.url, away ? `database unavailable: ${error instanceof Error ? error.message : String(error)}` : error);
-      if (!res.headersSent && away) unavailable(res);
-      else if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Internal Server Error');
-      } else res.destroy();
+      // A page path gets the built error page in its language, the API its JSON body (server-error.ts).
+      answerFailure(req, res, errorPages, { unavailable: away }).catch(() => res.destroy());
     });
   });
   server.on('listening', () => {

@@ -3,6 +3,7 @@
 import type { Paged } from '../../src/lib/contract/common';
 import { HOME_PATHS, LOCALES } from '../../src/lib/i18n/locales';
 import type { ShopApi } from '../api/app';
+import { isUnknownSetting } from './security-headers';
 
 /** How long a sitemap is served before it is made again. */
 export const SITEMAP_TTL_MS = 10 * 60 * 1000;
@@ -60,8 +61,9 @@ export async function buildSitemap(api: ShopApi, site: string): Promise<string> 
 
 export async function buildRobots(api: ShopApi, site: string): Promise<string> {
   const response = await api.request(`${API}/config/system/DEFAULT_ROBOTS/`);
-  // The API away is not "no rules": the last known text (or a 503) rather than allowing all.
-  if (response.status >= 500) throw new Error(`robots: the setting answered ${response.status}`);
-  const rules = response.ok ? ((await response.json()) as { value: string }).value : 'User-agent: *\nAllow: /';
+  // No such setting: allow all. The API away is not "no rules": the last known text (or a 503).
+  const unknown = !response.ok && (await isUnknownSetting(response));
+  if (!response.ok && !unknown) throw new Error(`robots: the setting answered ${response.status}`);
+  const rules = unknown ? 'User-agent: *\nAllow: /' : ((await response.json()) as { value: string }).value;
   return `${rules.trim()}\n\nSitemap: ${site}/sitemap.xml\n`;
 }

@@ -19,6 +19,8 @@ export const SHELL_PAGES: ReadonlySet<string> = new Set([
   'customers',
   ...Object.values(LOCALE_TABLE).map((locale) => locale.contact.slice(1)),
   'pgb-editor-preview',
+  // The built "Internal Server Error" page (server/http/server-error.ts) carries the frame too.
+  '500',
 ]);
 
 /** The on-demand route that renders a page (or its payload) of a locale. */

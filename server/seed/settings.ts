@@ -23,6 +23,9 @@ export const DEFAULT_SETTINGS: { key: string; value: string; isPublic: boolean }
   { key: 'PAGE_BUILDER_URL', value: 'http://localhost:5173', isPublic: true },
   { key: 'SEASONS_ENABLED', value: 'false', isPublic: true },
   { key: 'CUSTOMER_SELECTION_ENFORCED', value: 'true', isPublic: true },
+  // Toasts (spec section 8): "false" switches them all off; the kinds shown, comma separated.
+  { key: 'TOAST_MESSAGES_ENABLED', value: 'true', isPublic: true },
+  { key: 'TOAST_MESSAGE_KINDS', value: 'error,warning,success,info', isPublic: true },
   { key: 'SHOP_NAME', value: 'Vinoshop', isPublic: true },
   { key: 'SHOP_EMAIL', value: 'info@vinoshop.example', isPublic: true },
   { key: 'SHOP_PHONE', value: '+39 0173 000000', isPublic: true },

@@ -36,6 +36,12 @@ describe('the catalogue in the published contract', () => {
     expect(Object.keys(jsonAnswer('/config/system/{key}/').properties as Json).sort()).toEqual(['key', 'value']);
   });
 
+  it('declares the spec\'s fatal 500 of an unknown setting', () => {
+    const responses = doc.paths['/config/system/{key}/']!.get!.responses as Record<string, { description?: string }>;
+    expect(responses['500']?.description).toContain('Unexpexted error');
+    expect(responses['500']?.description).toContain('SettingNotFound');
+  });
+
   it('documents a download as a file, not JSON', () => {
     const ok = doc.paths['/documents/{id}/file/']!.get!.responses['200']!;
     expect(Object.keys(ok.content ?? {})).toEqual(['application/octet-stream']);

@@ -91,7 +91,9 @@ test.describe('cart and checkout', () => {
     await buyBox(page).getByLabel('Quantità').fill(String(scarce!.quantity + 1));
     await buyBox(page).getByRole('button', { name: 'Aggiungi al carrello' }).click();
     // The shared catalogue words "The quantity is not available" as "La quantità richiesta non è disponibile".
-    await expect(buyBox(page).locator('[data-buy-error]')).toContainText(/La quantità (richiesta )?non è disponibile/);
+    // An error toast, as on the cart page (spec section 8), not inline text.
+    await expect(page.locator('[data-toast="error"]').filter({ hasText: /La quantità (richiesta )?non è disponibile/ })).toBeVisible();
+    await expect(buyBox(page).locator('[data-buy-error]')).toHaveCount(0);
     await expect(buyBox(page).getByLabel('Quantità')).toHaveAttribute('aria-invalid', 'true');
 
     await page.goto('/cart');

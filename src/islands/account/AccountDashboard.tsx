@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import type { OrderSummary } from '../../lib/contract/orders';
 import { formatDay, formatEuro } from '../../lib/i18n/format';
 import { latestOrders } from '../../lib/stores/account-orders';
-import { notifyFailure } from '../../lib/stores/notify';
-import { $customer, $session, logout } from '../../lib/stores/session';
+import { signOutAndLeave } from '../../lib/stores/sign-out';
+import { $customer, $session } from '../../lib/stores/session';
 import { ErrorBox, Loading, StatusBadge, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 
 const SECTIONS = [
@@ -41,10 +41,8 @@ export default function AccountDashboard({ locale, messages }: AccountIslandProp
 
   const signOut = async (everywhere: boolean) => {
     setLeaving(everywhere ? 'everywhere' : 'here');
-    const result = await logout({ everywhere });
-    // The token is gone whatever the answer; a failure is still worth saying.
-    if (!result.ok && result.error.status !== 401) notifyFailure('logout', result.error);
-    location.assign('/');
+    // The token is gone whatever the answer; a failure is said on the home page.
+    await signOutAndLeave({ everywhere });
   };
 
   return (

@@ -16,6 +16,7 @@ import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/
 import { cachedPrice, priceCacheKey } from '../../lib/cache/price-cache';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
+import { showToast } from '../../lib/stores/toasts';
 import { addToWishlist, initWishlist } from '../../lib/stores/wishlist';
 
 /** What the page bakes in: content only (the public unit price, VAT included). */
@@ -45,6 +46,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const [variantId, setVariantId] = useState<number | null>(null);
   const [qty, setQty] = useState('1');
   const [error, setError] = useState<string | null>(null);
+  const [qtyInvalid, setQtyInvalid] = useState(false);
   const [adding, setAdding] = useState(false);
   const liveProducts = useStore($liveProducts);
   const liveStatus = useStore($liveStatus);
@@ -94,12 +96,18 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
     event.preventDefault();
     if (needsVariant) return setError(t('shop.buyBox.chooseVersion'));
     const wanted = Number(qty);
-    if (!/^\d+$/.test(qty.trim()) || !Number.isInteger(wanted) || wanted <= 0) return setError(t('validation.quantityPositive'));
-    if (inCart + wanted > MAX_CART_QTY) return setError(t('errors.limits.quantityTooLarge', { count: MAX_CART_QTY }));
+    // Quantity errors are error toasts, as on the cart page (spec section 8); the field is marked.
+    const refuse = (text: string) => {
+      setQtyInvalid(true);
+      showToast({ type: 'error', text });
+    };
+    if (!/^\d+$/.test(qty.trim()) || !Number.isInteger(wanted) || wanted <= 0) return refuse(t('errors.negativeQuantity'));
+    if (inCart + wanted > MAX_CART_QTY) return refuse(t('errors.limits.quantityTooLarge', { count: MAX_CART_QTY }));
     if (stock && !stock.is_backorderable && wanted > stock.quantity) {
-      return setError(`${t('errors.quantityNotAvailable')}. ${t('shop.buyBox.maxQuantity', { count: Math.max(stock.quantity, 0) })}`);
+      return refuse(`${t('errors.quantityNotAvailable')}. ${t('shop.buyBox.maxQuantity', { count: Math.max(stock.quantity, 0) })}`);
     }
     setError(null);
+    setQtyInvalid(false);
     setAdding(true);
     // Without live stock (the call failed) the API's cart rules decide.
     await addToCart(product.id, wanted, variant?.id ?? null, stock ? { quantity: stock.quantity, isBackorderable: stock.is_backorderable } : undefined);
@@ -173,10 +181,11 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           onChange={(e) => {
             setQty(e.currentTarget.value);
             setError(null);
+            setQtyInvalid(false);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : `${ids}-stock`}
-          className={`mt-1 block w-28 border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
+          aria-invalid={qtyInvalid ? true : undefined}
+          aria-describedby={`${ids}-stock`}
+          className={`mt-1 block w-28 border-2 bg-canvas px-3 py-2 text-base focus-ring ${qtyInvalid ? 'border-error' : 'border-secondary'}`}
           data-buy-qty
         />
         <p id={`${ids}-stock`} className="m-0 mt-1 min-h-[1.25rem] text-sm text-muted" aria-busy={checking ? true : undefined} data-buy-stock>

@@ -39,6 +39,8 @@ describe('failureMessageKey (spec section 8)', () => {
   it('never reads the English detail: a reworded or translated detail changes nothing', () => {
     expect(failureMessageKey('wishlistAdd', failure(400, 'ProductAlreadyInWishlist', [], 'Il prodotto è già presente'))).toBe('errors.productAlreadyInWishlist');
     expect(failureMessageKey('wishlistAdd', failure(400, 'BadRequest', [], 'Product already in the wishlist'))).toBe('errors.wishlistAddFailed');
+    // A product no longer sold (unpublished after its static page was built): "Invalid product".
+    expect(failureMessageKey('wishlistAdd', failure(404, 'ProductNotFound', [{ field: 'product', code: 'not_found', message: '' }]))).toBe('errors.invalidProduct');
     expect(failureMessageKey('cartRow', failure(400, 'BadRequest', [], 'quantity_not_available'))).toBe('errors.cartUpdateFailed');
     expect(failureMessageKey('coupon', failure(400, 'ValidationFailed', [], 'The coupon is not valid.'))).toBe('errors.couponApplyFailed');
     expect(failureMessageKey('checkout', failure(400, 'InvalidOrder', [], 'Ordine non valido'))).toBe('errors.invalidOrder');

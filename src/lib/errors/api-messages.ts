@@ -162,7 +162,11 @@ const BY_CONTEXT: Record<FailureContext, (e: ApiFailure) => string> = {
   cartRemove: (e) => (e.code === 'NotFound' ? 'errors.productNotInCart' : 'errors.cartUpdateError'),
   coupon: (e) => couponTermKey(e) ?? 'errors.couponApplyFailed',
   wishlistInit: () => 'errors.wishlistInitFailed',
-  wishlistAdd: (e) => (e.code === 'ProductAlreadyInWishlist' || hasField(e, FIELD_CODES.alreadyInWishlist) ? 'errors.productAlreadyInWishlist' : 'errors.wishlistAddFailed'),
+  // A product the shop no longer sells (unpublished after its page was built) is "Invalid product".
+  wishlistAdd: (e) =>
+    e.code === 'ProductAlreadyInWishlist' || hasField(e, FIELD_CODES.alreadyInWishlist)
+      ? 'errors.productAlreadyInWishlist'
+      : e.code === 'ProductNotFound' ? 'errors.invalidProduct' : 'errors.wishlistAddFailed',
   wishlistRemove: (e) => (e.code === 'NotFound' ? 'errors.productNotInWishlist' : 'errors.wishlistRemoveFailed'),
   wishlistUpdate: (e) => (e.code === 'NotFound' ? 'errors.productNotInWishlist' : 'errors.wishlistUpdateFailed'),
   checkout: (e) =>

@@ -4,7 +4,8 @@
 // for every visitor and only has hidden parts shown or filled in here.
 import { createT, type MessageTree, type T } from '../i18n/client-messages';
 import { $seasons, $seasonsEnabled, loadSeasons, seasonLabel } from '../stores/seasons';
-import { $session, $shopFor, chooseSeason, exitCustomerView, logout, pageLocale } from '../stores/session';
+import { $session, $shopFor, chooseSeason, exitCustomerView, pageLocale } from '../stores/session';
+import { signOutAndLeave } from '../stores/sign-out';
 import { accountView, badgeText, CUSTOMERS_PATH, customersHref, loginHref } from './account-view';
 import { refreshMenu } from './menu-cache';
 import { startMobileMenu } from './mobile-menu';
@@ -99,8 +100,7 @@ export function startHeader(root: HTMLElement): void {
 
   root.querySelector('[data-header-signout]')?.addEventListener('click', async (event) => {
     (event.currentTarget as HTMLButtonElement).disabled = true;
-    await logout();
-    location.assign('/');
+    await signOutAndLeave();
   });
   root.querySelector('[data-header-exit]')?.addEventListener('click', () => {
     exitCustomerView();

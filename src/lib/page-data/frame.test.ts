@@ -10,7 +10,7 @@ function api(state: { down: boolean }) {
     if (state.down) return Promise.resolve(json({ detail: 'The shop is temporarily unavailable, try again in a moment.', error_list: [] }, 503));
     const path = new URL(request.url).pathname;
     if (path.endsWith('/categories/menu/')) return Promise.resolve(json({ count: 1, next: null, previous: null, results: menu }));
-    return Promise.resolve(json({ detail: 'Unknown setting.', error_list: [] }, 404));
+    return Promise.resolve(json({ detail: 'Unexpexted error', error_list: [], code: 'SettingNotFound' }, 500));
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Locale } from '../contract/common';
 import type { ProductSummary, RelatedGroup } from '../contract/products';
 import type { ProductPageData } from '../contract/site-pages';
+import { translator } from '../i18n/i18n';
 import { LOCALES } from '../i18n/locales';
 import { buildOnce } from './build-memo';
 import { callOptional, callPageData } from './server-client';
@@ -9,7 +10,11 @@ export const loadProduct = (locale: Locale, slug: string) => callOptional(locale
 
 /** Related products of every kind, for the sections of the product page (empty kinds left out). */
 export async function loadRelated(locale: Locale, productId: number): Promise<RelatedGroup[]> {
-  const all = await callPageData(locale, 'listRelatedProducts', { query: { product: productId } });
+  const all = await callPageData(locale, 'listRelatedProducts', { query: { product: productId } }).catch((error: unknown) => {
+    // The page cannot be made without them: the build (or the regeneration log) says which load
+    // failed in the catalogue's words (spec section 8), and the visitor gets the error page.
+    throw new Error(`${translator('en')('errors.relatedProductsLoadFailed')} (product ${productId}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  });
   // Without `kind` the call answers every group.
   const groups = 'kind' in all ? [all] : all.results;
   return groups.filter((group) => group.results.length > 0);

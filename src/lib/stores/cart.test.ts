@@ -10,6 +10,7 @@ import { setStoreTranslator } from './notify';
 import { MAX_CART_QTY } from '../rules/cart';
 import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, chooseCustomer, configureSession, exitCustomerView, USER_KEY } from './session';
 import { $toasts } from './toasts';
+import { $fatalError, clearFatalError } from './fatal-error';
 
 const header = (id: number | null, rows: CartRow[] = []): CartHeader => ({
   id, customer: 1, agent: null, season: null, shop_context: 'b2b', rows_count: rows.length, total_quantity: rows.reduce((s, r) => s + r.qty, 0),
@@ -223,6 +224,9 @@ describe('the cart store', () => {
     initCart();
     await settle();
     expect($cart.get()).toMatchObject({ ready: true, error: 'errors.cartInitFailed', header: null });
+    // Fatal (spec section 8): the page gives way to the error page with the catalogue message.
+    expect($fatalError.get()).toEqual({ status: 500, messageKey: 'errors.cartInitFailed' });
+    clearFatalError();
   });
 
   it('names the agent for a B2B customer, reloads on customer change and clears without one', async () => {

@@ -11,6 +11,7 @@ import type { CartHeader, CartRow, CartRowBody, CartRowChange, GetOrCreateBody }
 import type { OperationResponse } from '../contract/operation-io';
 import { cartQuantityProblem, cartRowAction, MAX_CART_QTY } from '../rules/cart';
 import { cartRowsHoldStock, parseStockEffect, type StockEffect } from '../rules/stock-effect';
+import { raiseFatalError } from './fatal-error';
 import { notify, notifyFailure } from './notify';
 import { $session, $shopFor, sessionClient } from './session';
 
@@ -125,6 +126,8 @@ async function load(): Promise<void> {
   if (mine !== generation) return;
   if (!header.ok) {
     patch({ loading: false, ready: true, error: 'errors.cartInitFailed' });
+    // Spec section 8: "Error while initializing the cart" is fatal (500).
+    raiseFatalError('errors.cartInitFailed');
     return;
   }
   if (header.data.id === null) {
@@ -136,6 +139,7 @@ async function load(): Promise<void> {
   if (mine !== generation) return;
   if (!rows.ok) {
     patch({ header: header.data, loading: false, ready: true, error: 'errors.cartInitFailed' });
+    raiseFatalError('errors.cartInitFailed');
     return;
   }
   $cartState.set({ header: header.data, rows: rows.data.results, loading: false, ready: true, error: null });

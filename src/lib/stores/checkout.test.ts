@@ -104,6 +104,21 @@ describe('the checkout store', () => {
     expect($checkout.get().data?.shipping_policies).toEqual([]);
   });
 
+  it('says "Unable to load shipping policies" when a new address\'s policies do not load, and keeps the checkout as it was', async () => {
+    await loadCheckout(7);
+    chooseShippingMethod(11);
+    const shown = $checkout.get().data;
+    vi.mocked(api.init).mockResolvedValueOnce(fail(500, 'Unknown server error'));
+    await chooseShippingAddress(3);
+    expect($toasts.get().map((t) => `${t.type}:${t.text}`)).toEqual(['error:errors.shippingPoliciesLoadFailed']);
+    expect($checkout.get()).toMatchObject({ status: 'ready', shippingAddress: 2, shippingMethod: 11, error: null });
+    expect($checkout.get().data).toBe(shown);
+    vi.mocked(api.init).mockResolvedValueOnce(fail(500, 'boom'));
+    await applyFreeShippingCode('SPEDIZIONEGRATIS');
+    expect($toasts.get().at(-1)?.text).toBe('errors.shippingPoliciesLoadFailed');
+    expect($checkout.get()).toMatchObject({ status: 'ready', freeShippingCode: '' });
+  });
+
   it('sends the free-shipping code and keeps the chosen method while still offered', async () => {
     await loadCheckout(7);
     chooseShippingMethod(10);

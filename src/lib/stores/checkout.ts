@@ -100,36 +100,66 @@ const keepIfOffered = <T extends { id: number }>(current: number | null, offered
 export async function loadCheckout(cart: number, shippingAddress?: number | null): Promise<boolean> {
   const state = $state.get();
   patch({ status: 'loading', cart, error: null });
-  const customer = customerId();
-  const code = state.freeShippingCode.trim();
-  const result = await api.init({
-    cart,
-    ...(customer ? { customer } : {}),
-    ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
-    ...(code ? { free_shipping_code: code } : {}),
-  });
+  const result = await api.init(initBody(cart, shippingAddress, state.freeShippingCode));
   if (!result.ok) {
     patch({ status: 'failed', error: result.error.status === 404 ? 'errors.invalidOrder' : 'errors.checkoutFailed' });
     return false;
   }
-  const data = result.data;
+  applyInit(result.data);
+  return true;
+}
+
+function initBody(cart: number, shippingAddress: number | null | undefined, freeShippingCode: string) {
+  const customer = customerId();
+  const code = freeShippingCode.trim();
+  return {
+    cart,
+    ...(customer ? { customer } : {}),
+    ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
+    ...(code ? { free_shipping_code: code } : {}),
+  };
+}
+
+function applyInit(data: CheckoutInitResponse): void {
   const now = $state.get();
   patch({
     status: 'ready',
     data,
+    error: null,
     billingAddress: keepIfOffered(now.billingAddress, data.billing_addresses) ?? data.billing_address,
     shippingAddress: data.shipping_address,
     shippingMethod: keepIfOffered(now.shippingMethod, data.shipping_policies) ?? data.shipping_policies[0]?.id ?? null,
     paymentMethod: keepIfOffered(now.paymentMethod, data.payment_methods),
   });
-  return true;
+}
+
+/**
+ * Asks checkout/init/ again for the shipping policies (a new address, a free-shipping code). When
+ * that fails on a checkout already shown, the checkout stays as it was (address, code, policies)
+ * and an error toast says "Unable to load shipping policies" (spec section 8).
+ */
+async function reloadShippingPolicies(cart: number, change: Partial<Pick<CheckoutState, 'shippingAddress' | 'freeShippingCode'>>): Promise<void> {
+  const before = $state.get();
+  patch(change);
+  if (before.status !== 'ready' || before.data === null) {
+    await loadCheckout(cart, $state.get().shippingAddress);
+    return;
+  }
+  patch({ status: 'loading', cart, error: null });
+  const loaded = await api.init(initBody(cart, $state.get().shippingAddress, $state.get().freeShippingCode));
+  if (!loaded.ok) {
+    patch({ status: 'ready', shippingAddress: before.shippingAddress, freeShippingCode: before.freeShippingCode });
+    notifyFailure('shippingPolicies', loaded.error);
+    return;
+  }
+  applyInit(loaded.data);
 }
 
 /** Shipping policies depend on the address: a new address asks checkout/init/ again. */
 export async function chooseShippingAddress(id: number): Promise<void> {
   const { cart } = $state.get();
-  patch({ shippingAddress: id });
-  if (cart) await loadCheckout(cart, id);
+  if (cart) await reloadShippingPolicies(cart, { shippingAddress: id });
+  else patch({ shippingAddress: id });
 }
 
 export const chooseBillingAddress = (id: number) => patch({ billingAddress: id, missing: $state.get().missing.filter((f) => f !== 'billing_address') });
@@ -139,9 +169,9 @@ export const setCheckoutNotes = (notes: string) => patch({ notes });
 
 /** The free-shipping code may unlock a policy: the policies are asked for again with it. */
 export async function applyFreeShippingCode(code: string): Promise<void> {
-  const { cart, shippingAddress } = $state.get();
-  patch({ freeShippingCode: code.trim() });
-  if (cart) await loadCheckout(cart, shippingAddress);
+  const { cart } = $state.get();
+  if (cart) await reloadShippingPolicies(cart, { freeShippingCode: code.trim() });
+  else patch({ freeShippingCode: code.trim() });
 }
 
 export type AddressInput = Pick<AddressCreateBody, 'name' | 'street' | 'city' | 'postal_code' | 'country'> & {

@@ -33,7 +33,7 @@ function apiSources(locale: Locale): SeasonSources {
       const result = await call(client, 'getSystemSetting', { params: { key: SEASONS_ENABLED_KEY } });
       if (result.ok) return result.data.value;
       // An undefined setting means the default: seasons off (cached like any answer).
-      return result.error.status === 404 ? null : undefined;
+      return result.error.code === 'SettingNotFound' || result.error.status === 404 ? null : undefined;
     },
     async fetchSeasons() {
       const result = await call(client, 'listSeasons');

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { $fatalError, clearFatalError } from './fatal-error';
 import { fail, ok, type ApiResult } from '../api/result';
 import { memoryStorage } from '../browser/storage';
 import type { WishlistHeader, WishlistRow } from '../contract/wishlist';
@@ -95,8 +96,10 @@ describe('initWishlist', () => {
     sendJson.mockResolvedValueOnce(fail(500, 'boom'));
     initWishlist();
     await flush();
-    expect(notifyFailure).toHaveBeenCalledWith('wishlistInit', expect.objectContaining({ status: 500 }));
-    expect($wishlist.get().error).toBe('errors.x');
+    // Fatal (spec section 8): the page gives way to the error page with the catalogue message.
+    expect($fatalError.get()).toEqual({ status: 500, messageKey: 'errors.wishlistInitFailed' });
+    expect($wishlist.get().error).toBe('errors.wishlistInitFailed');
+    clearFatalError();
     sendJson.mockResolvedValueOnce(ok(header(8)));
     getJson.mockResolvedValueOnce(ok({ results: [row(3, 300)], count: 1 }));
     session.chooseCustomer({ id: 3, name: 'Other', kind: 'b2b' });

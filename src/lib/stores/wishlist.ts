@@ -7,6 +7,7 @@ import type { ApiFailure, ApiResult } from '../api/result';
 import { FIELD_CODES } from '../contract/error-codes';
 import type { WishlistHeader, WishlistRow } from '../contract/wishlist';
 import { addToCart } from './cart';
+import { raiseFatalError } from './fatal-error';
 import { notify, notifyFailure } from './notify';
 import { $customer, $isAgent, $session, $shopFor, sessionClient } from './session';
 
@@ -52,6 +53,8 @@ async function loadRows(header: WishlistHeader, mine: number): Promise<ApiResult
   return result.ok ? { ok: true, data: result.data.results } : result;
 }
 
+const WISHLIST_INIT_FAILED = 'errors.wishlistInitFailed';
+
 /** Reads the wishlist again for the current customer (lazy: creates nothing). */
 export async function reloadWishlist(): Promise<void> {
   const mine = ++generation;
@@ -63,13 +66,16 @@ export async function reloadWishlist(): Promise<void> {
   const header = await getOrCreate(true);
   if (mine !== generation) return;
   if (!header.ok) {
-    $wishlist.set({ ...EMPTY, ready: true, error: notifyFailure('wishlistInit', header.error) });
+    $wishlist.set({ ...EMPTY, ready: true, error: WISHLIST_INIT_FAILED });
+    // Spec section 8: "Error while initializing the wishlist" is fatal (500).
+    raiseFatalError(WISHLIST_INIT_FAILED);
     return;
   }
   const rows = await loadRows(header.data, mine);
   if (mine !== generation) return;
   if (!rows.ok) {
-    $wishlist.set({ header: header.data, rows: [], loading: false, ready: true, error: notifyFailure('wishlistInit', rows.error) });
+    $wishlist.set({ header: header.data, rows: [], loading: false, ready: true, error: WISHLIST_INIT_FAILED });
+    raiseFatalError(WISHLIST_INIT_FAILED);
     return;
   }
   $wishlist.set({ header: header.data, rows: rows.data, loading: false, ready: true, error: null });

@@ -116,7 +116,7 @@ export const catalogueOperations = {
   getSystemSetting: {
     tag: 'Settings', summary: 'A public system setting by key.', access: 'public',
     params: v.object({ key: v.pipe(SettingKeySchema, v.description('Setting key, e.g. FREE_SHIPPING_CODE')) }),
-    response: SystemSettingSchema, errors: { 404: 'Unknown setting.' },
+    response: SystemSettingSchema, errors: { 500: 'Unexpexted error (code SettingNotFound): no public setting has this key.' },
   },
   listPaymentMethodsB2b: {
     tag: 'Checkout', summary: 'Payment methods of the context (b2b includes "as per contract").', access: 'public',
