@@ -9,7 +9,7 @@ import { grossOf, grossTotals } from '../../src/lib/rules/vat-display';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
-import { addressLines, renderOrderDocument } from '../orders/order-pdf';
+import { addressLines, paymentLabel, renderOrderDocument } from '../orders/order-pdf';
 import { allOrderRows, type OrderRecord } from '../orders/order-read';
 import { readSettings } from '../settings';
 import type { MailMessage } from './mailer';
@@ -62,7 +62,7 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
     '',
     ...amounts,
     '',
-    t('mail.orderConfirmation.payment', { method: pick(order.paymentMethod.name, locale) }),
+    t('mail.orderConfirmation.payment', { method: paymentLabel(order.paymentMethod, locale) }),
     t('mail.orderConfirmation.shipTo', { address: addressLines(order.shippingAddress, vatLabel).join(', ') }),
     t('mail.orderConfirmation.billTo', { address: addressLines(order.billingAddress, vatLabel).join(', ') }),
     ...(order.notes ? [t('mail.orderConfirmation.notes', { notes: order.notes })] : []),

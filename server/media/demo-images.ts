@@ -1,12 +1,12 @@
 // Generates the demo pictures (products, news, slides) as WebP files with sharp, from a
-// motif drawing, a colour and a caption. File names end in _N so galleries sort by number.
+// motif drawing and a colour. File names end in _N so galleries sort by number. A picture has no
+// lettering: one file serves every locale (assets have one URL each), and the product's name and
+// alt text beside it are already in the visitor's language.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageMotif } from '../seed/data/types';
 import { MOTIF_SHAPES } from './motifs';
-
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Lighter or darker shade of a #rrggbb colour (amount from -1 to 1). */
 export function shade(hex: string, amount: number): string {
@@ -19,7 +19,6 @@ export function shade(hex: string, amount: number): string {
 export interface PictureSpec {
   motif: ImageMotif;
   color: string;
-  caption: string;
   /** 1 = packshot on a light ground, 2 = on the colour, 3 = close-up. */
   variant: 1 | 2 | 3;
   width: number;
@@ -33,12 +32,10 @@ export function pictureSvg(spec: PictureSpec): string {
   const size = Math.min(width, height) * (variant === 3 ? 1.1 : 0.62);
   const x = (width - size) / 2 + (variant === 3 ? size * 0.15 : 0);
   const y = (height - size) / 2 - (variant === 3 ? 0 : height * 0.05);
-  const caption = variant === 3 ? '' :
-    `<text x="${width / 2}" y="${height - height * 0.07}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(height * 0.045)}" font-weight="700" text-anchor="middle" fill="${ink}">${escapeXml(spec.caption)}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <rect width="100%" height="100%" fill="${ground}"/>
 <g transform="translate(${x} ${y}) scale(${size / 200})" fill="${ink}">${MOTIF_SHAPES[spec.motif]}</g>
-${caption}</svg>`;
+</svg>`;
 }
 
 export async function writePicture(file: string, spec: PictureSpec): Promise<void> {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { Locale } from '../../src/lib/contract/common';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
+import { pick } from '../catalogue/localized';
 import { toCartRow } from '../cart/cart-summary';
 import type { Db } from '../db/client';
 import { carts, customers } from '../db/schema';
@@ -55,7 +56,7 @@ export async function checkoutInit(db: Db, input: CheckoutInitInput, options: { 
     shipping_addresses: shipping.map(toAddress),
     billing_address: billing[0]?.id ?? null,
     shipping_address: chosen?.id ?? null,
-    payment_methods: methods.map((m) => ({ ...toPaymentMethod(m, locale), ...(m.isContract ? { payment_terms: customer!.paymentTerms } : {}) })),
+    payment_methods: methods.map((m) => ({ ...toPaymentMethod(m, locale), ...(m.isContract ? { payment_terms: customer!.paymentTerms ? pick(customer!.paymentTerms, locale) : null } : {}) })),
     shipping_policies: policies,
     cart: quote.summary.header,
     rows: quote.summary.rows.map(toCartRow),

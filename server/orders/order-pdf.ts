@@ -21,6 +21,12 @@ const MARGIN = 48;
 // The standard PDF fonts know WinAnsi only: Intl's narrow spaces become plain ones.
 const clean = (s: string) => s.replace(/[\u202F\u2009\u00A0]/g, ' ');
 
+/** The payment method in a locale, with the contract terms agreed for "as per contract". */
+export function paymentLabel(method: OrderRecord['paymentMethod'], locale: Locale): string {
+  const name = pick(method.name, locale);
+  return method.terms ? `${name} (${pick(method.terms, locale)})` : name;
+}
+
 export function addressLines(a: AddressSnapshot, vatLabel: (value: string) => string = (value) => value): string[] {
   return [
     a.company && a.company !== a.name ? a.company : null,
@@ -185,7 +191,7 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
   y += 12;
   doc.font('Helvetica').fontSize(9).fillColor(SECONDARY);
   const notes = [
-    `${t('mail.orderDocument.payment')}: ${pick(order.paymentMethod.name, locale)}`,
+    `${t('mail.orderDocument.payment')}: ${paymentLabel(order.paymentMethod, locale)}`,
     `${t('mail.orderDocument.shippingMethod')}: ${pick(order.shippingMethod.name, locale)}`,
     order.notes ? `${t('mail.orderDocument.notes')}: ${order.notes}` : '',
     withPrices ? t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded') : '',

@@ -85,7 +85,7 @@ export async function orderDetail(db: Db, order: OrderRecord, locale: Locale): P
     billing_address: snapshotOut(order.billingAddress),
     shipping_address: snapshotOut(order.shippingAddress),
     shipping_method: { id: order.shippingPolicyId, code: order.shippingMethod.code, name: pick(order.shippingMethod.name, locale) },
-    payment_method: { id: order.paymentMethodId, code: order.paymentMethod.code, name: pick(order.paymentMethod.name, locale) },
+    payment_method: { id: order.paymentMethodId, code: order.paymentMethod.code, name: pick(order.paymentMethod.name, locale), terms: order.paymentMethod.terms ? pick(order.paymentMethod.terms, locale) : null },
     coupon_code: order.couponCode,
     promotion: order.promotionId,
     tracking_url: order.trackingUrl,

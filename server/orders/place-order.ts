@@ -17,7 +17,7 @@ import { customerShopContext, lockCustomer } from '../cart/owner';
 import type { Db } from '../db/client';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import {
-  addresses, cartRows, carts, coupons, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
+  addresses, cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
   type L10nJson,
 } from '../db/schema';
 import { snapshotOf } from './address-book';
@@ -145,6 +145,10 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   if (!policy) throw shopError('ValidationFailed', fieldError('shipping_method', 'invalid', 'This shipping method is not available for the chosen address.'));
   const payment = methods.find((m) => m.id === body.payment_method);
   if (!payment) throw shopError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
+  // "As per contract": the order keeps the terms agreed at the time, in every locale, as it keeps the method's name.
+  const terms = payment.isContract
+    ? ((await tx.select({ terms: customers.paymentTerms }).from(customers).where(eq(customers.id, customerId)))[0]?.terms ?? null)
+    : null;
 
   // Lock every stock item of the cart in id order, so two checkouts sharing items cannot deadlock.
   if (items.length === 0) throw shopError('InvalidOrder');
@@ -193,7 +197,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
       shippingPolicyId: policy.id,
       shippingMethod: { code: policy.code, name: policy.name },
       paymentMethodId: payment.id,
-      paymentMethod: { code: payment.code, name: payment.name },
+      paymentMethod: { code: payment.code, name: payment.name, ...(terms ? { terms } : {}) },
       couponCode: coupon?.code ?? null,
       promotionId: quote.summary.promotionId,
       subtotal: totals.subtotal,

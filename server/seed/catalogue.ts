@@ -203,7 +203,6 @@ export async function seedCatalogue(db: Db, random: Random, media: SeedMedia) {
       writePicture(path.join(dir, fileName), {
         motif: p.motif,
         color: categoryBySlug.get(p.category)!.color,
-        caption: p.name.it.length > 34 ? `${p.name.it.slice(0, 32)}…` : p.name.it,
         variant: n as 1 | 2 | 3,
         width: PRODUCT_IMAGE_SIZE,
         height: PRODUCT_IMAGE_SIZE,

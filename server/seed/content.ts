@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../db/client';
-import { blogPosts, blogPostTranslations, documents, LOCALES, pageDocuments, sliders, slides } from '../db/schema';
+import { blogPosts, blogPostTranslations, documents, LOCALES, pageDocuments, sliders, slides, type L10nJson } from '../db/schema';
 import { runLimited, writePicture } from '../media/demo-images';
 import { contentPages, newsPosts, sliders as seedSliders } from './data';
 import type { SeedMedia } from './catalogue';
@@ -26,7 +26,7 @@ export async function seedContent(db: Db, media: SeedMedia, customerIds: number[
   newsPosts.forEach((p, i) =>
     pictures.push([
       path.join('news', `${p.slug}_1.webp`),
-      { motif: p.motif, color: newsColors[i % newsColors.length]!, caption: '', variant: 2, width: 1200, height: 630 },
+      { motif: p.motif, color: newsColors[i % newsColors.length]!, variant: 2, width: 1200, height: 630 },
     ]),
   );
 
@@ -35,7 +35,7 @@ export async function seedContent(db: Db, media: SeedMedia, customerIds: number[
     await db.insert(slides).values(
       list.map((s, position) => {
         const file = `${code}-${position + 1}_1.webp`;
-        pictures.push([path.join('slides', file), { motif: s.motif, color: s.color, caption: '', variant: 3, width: 1600, height: 640 }]);
+        pictures.push([path.join('slides', file), { motif: s.motif, color: s.color, variant: 3, width: 1600, height: 640 }]);
         return { sliderId: slider!.id, position, title: s.title, subtitle: s.subtitle, ctaLabel: s.cta, href: s.href, image: `/media/slides/${file}`, color: s.color };
       }),
     );
@@ -87,7 +87,7 @@ export async function seedContent(db: Db, media: SeedMedia, customerIds: number[
       if (!root) continue;
       const dir = path.join(root, 'documents');
       await mkdir(dir, { recursive: true });
-      sizes.set(d.fileName, await writeDemoPdf(path.join(dir, d.fileName), d.title.it, d.title.en));
+      sizes.set(d.fileName, await writeDemoPdf(path.join(dir, d.fileName), d.title));
     }
     await runLimited(pictures, 4, ([file, spec]) => writePicture(path.join(media.mediaDir!, file), spec));
   }
@@ -97,8 +97,9 @@ export async function seedContent(db: Db, media: SeedMedia, customerIds: number[
   return { canvasId: canvas!.id };
 }
 
-async function writeDemoPdf(file: string, title: string, subtitle: string): Promise<number> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Vinoshop' } });
+/** One file serves every locale (a document has one file), so it carries its title in each language. */
+async function writeDemoPdf(file: string, title: L10nJson): Promise<number> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title.it, Author: 'Vinoshop' } });
   const done = new Promise<void>((resolve, reject) => {
     const out = createWriteStream(file);
     out.on('finish', resolve);
@@ -106,8 +107,9 @@ async function writeDemoPdf(file: string, title: string, subtitle: string): Prom
     doc.pipe(out);
   });
   doc.fontSize(24).fillColor('#D73731').text('Vinoshop', { continued: false });
-  doc.moveDown().fontSize(18).fillColor('#343A40').text(title);
-  doc.fontSize(12).fillColor('#555555').text(subtitle);
+  doc.moveDown().fontSize(18).fillColor('#343A40').text(title.it);
+  const others = new Set(LOCALES.map((locale) => title[locale] ?? '').filter((text) => text && text !== title.it));
+  for (const text of others) doc.fontSize(12).fillColor('#555555').text(text);
   doc.moveDown().fontSize(11).fillColor('#000000').text('Via Alba 12, 12051 Alba (CN), Italia · info@vinoshop.example · +39 0173 000000');
   doc.end();
   await done;

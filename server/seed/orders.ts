@@ -4,14 +4,15 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   addresses, orderRows, orders, orderStatusHistory, paymentMethods, productTranslations, products,
-  shippingPolicies, type AddressSnapshot, type OrderStatus,
+  shippingPolicies, type AddressSnapshot, type L10nJson, type OrderStatus,
 } from '../db/schema';
+import { DEFAULT_LOCALE, type Locale } from '../../src/lib/contract/locales';
 import type { Random } from './random';
 import { round2 } from './random';
 
 const STATUS_PLAN: OrderStatus[] = ['Completed', 'Completed', 'Shipped', 'Processing', 'Pending', 'Cancelled', 'Partially shipped', 'Refunded'];
 
-export async function seedOrders(db: Db, random: Random, people: { customerRows: { id: number; kind: 'b2b' | 'b2c' }[]; userRows: { id: number; customerId: number | null; isAgent: boolean }[] }) {
+export async function seedOrders(db: Db, random: Random, people: { customerRows: { id: number; code: string; kind: 'b2b' | 'b2c'; paymentTerms: L10nJson | null }[]; userRows: { id: number; customerId: number | null; isAgent: boolean; locale: Locale }[] }) {
   const catalogue = await db
     .select({ id: products.id, code: products.code, price: products.standardPrice, vat: products.vatRate, it: productTranslations.name })
     .from(products)
@@ -64,12 +65,16 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
           shippingPolicyId: policy.id,
           shippingMethod: { code: policy.code, name: policy.name },
           paymentMethodId: payment.id,
-          paymentMethod: { code: payment.code, name: payment.name },
+          paymentMethod: { code: payment.code, name: payment.name, ...(payment.isContract && customer.paymentTerms ? { terms: customer.paymentTerms } : {}) },
           subtotal,
           shippingTotal: shipping,
           taxTotal: tax,
           total: round2(subtotal + shipping + tax),
-          notes: i === 0 ? 'Consegna al mattino, grazie.' : '',
+          // A note is the customer's own words, never translated; the demo's are the business's own
+          // purchase order reference, which reads the same in every language.
+          notes: i === 0 && customer.kind === 'b2b' ? `${customer.code}/${created.getUTCFullYear()}/${String(sequence).padStart(3, '0')}` : '',
+          // Mails and documents of an order speak the language of the user who placed it.
+          locale: user?.locale ?? DEFAULT_LOCALE,
           trackingUrl: ['Shipped', 'Completed', 'Partially shipped'].includes(status) ? `https://tracking.example/${sequence}` : null,
           createdAt: created,
           updatedAt: created,

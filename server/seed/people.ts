@@ -15,6 +15,13 @@ export const DEMO_LOGINS = [
   { username: 'renew@example.com', password: 'Renew-2026!', who: 'business customer user who must change the password at next login' },
 ] as const;
 
+/** The terms agreed with business customers, read at checkout in the shopper's language. */
+export const CONTRACT_TERMS = {
+  it: 'Bonifico bancario 30 gg fine mese',
+  en: 'Bank transfer, 30 days end of month',
+  es: 'Transferencia bancaria a 30 días fin de mes',
+};
+
 const CUSTOMERS = [
   { code: 'C0001', kind: 'b2b', businessName: 'Cantina dei Colli S.r.l.', firstName: 'Giulia', lastName: 'Ferrero', vatNumber: 'IT02345678901', email: 'ordini@cantinadeicolli.example', phone: '+39 0173 111111', sector: 'winery', city: ['Barolo', '12060', 'CN', 'Via Roma 4'] },
   { code: 'C0002', kind: 'b2b', businessName: 'Birrificio Monte Alto S.n.c.', firstName: 'Marco', lastName: 'Bianchi', vatNumber: 'IT03456789012', email: 'acquisti@montealto.example', phone: '+39 0165 222222', sector: 'brewery', city: ['Aosta', '11100', 'AO', 'Corso Ivrea 18'] },
@@ -41,7 +48,7 @@ export async function seedPeople(
         vatNumber: c.vatNumber,
         email: c.email,
         phone: c.phone,
-        paymentTerms: c.kind === 'b2b' ? 'Bonifico bancario 30 gg fine mese' : null,
+        paymentTerms: c.kind === 'b2b' ? CONTRACT_TERMS : null,
       })),
     )
     .returning();

@@ -1,10 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDocuments, orders, paymentMethods, shippingPolicies } from '../../server/db/schema';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail, OrderRow, OrderSummary } from '../../src/lib/contract/orders';
 import { customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
+import { pdfText } from '../support/pdf-text';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -22,24 +22,6 @@ let pendingId: number;
 type List<T> = { results: T[]; count: number };
 const db = () => shop.database.db;
 
-/** The text shown by a pdfkit PDF: each text operation's hex strings, one per line. */
-function pdfText(bytes: Buffer): string {
-  const latin = bytes.toString('latin1');
-  const lines: string[] = [];
-  for (const m of latin.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, latin.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
 
 beforeAll(async () => {
   shop = await openTestShop();

@@ -117,7 +117,8 @@ export const orders = pgTable(
     shippingPolicyId: integer('shipping_policy_id').references(() => shippingPolicies.id),
     shippingMethod: jsonb('shipping_method').$type<{ code: string; name: L10nJson }>().notNull(),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id),
-    paymentMethod: jsonb('payment_method').$type<{ code: string; name: L10nJson }>().notNull(),
+    /** `terms`: the customer's agreed terms, per locale, when the method is "as per contract". */
+    paymentMethod: jsonb('payment_method').$type<{ code: string; name: L10nJson; terms?: L10nJson | null }>().notNull(),
     couponCode: text('coupon_code'),
     promotionId: integer('promotion_id').references(() => promotions.id),
     subtotal: money('subtotal').notNull(),

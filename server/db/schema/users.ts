@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './common';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, type L10nJson } from './common';
 import { customFieldValues } from './custom-fields';
 import { DEFAULT_LOCALE, LOCALES } from '../../../src/lib/contract/locales';
 
@@ -18,8 +18,8 @@ export const customers = pgTable(
     taxCode: text('tax_code'),
     email: text('email').notNull(),
     phone: text('phone'),
-    /** Free text shown at checkout for "as per contract" payments. */
-    paymentTerms: text('payment_terms'),
+    /** The agreed terms shown at checkout for "as per contract" payments, per locale (migration 0008). */
+    paymentTerms: jsonb('payment_terms').$type<L10nJson>(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -28,6 +28,7 @@ export const customers = pgTable(
     uniqueIndex('customers_code_uq').on(t.code),
     index('customers_business_name_idx').on(sql`lower(${t.businessName})`),
     index('customers_last_name_idx').on(sql`lower(${t.lastName})`),
+    check('customers_payment_terms_it_check', sql`${t.paymentTerms} IS NULL OR coalesce(jsonb_typeof(${t.paymentTerms} -> 'it') = 'string', false)`),
   ],
 );
 

@@ -171,6 +171,12 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
           <dd className="m-0">{order.shipping_method.name}</dd>
           <dt className="font-semibold">{t('account.order.paymentMethod')}</dt>
           <dd className="m-0">{order.payment_method.name}</dd>
+          {order.payment_method.terms && (
+            <>
+              <dt className="font-semibold">{t('account.order.paymentTerms')}</dt>
+              <dd className="m-0" data-order-payment-terms>{order.payment_method.terms}</dd>
+            </>
+          )}
           {order.coupon_code && (
             <>
               <dt className="font-semibold">{t('account.order.coupon')}</dt>

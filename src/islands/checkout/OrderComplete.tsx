@@ -69,6 +69,12 @@ export default function OrderComplete({ locale, messages, processingPromise }: P
           <dd className="m-0" data-order-shipping>{order.shipping_method.name}</dd>
           <dt className="font-semibold">{t('shop.checkout.paymentMethod')}</dt>
           <dd className="m-0" data-order-payment>{order.payment_method.name}</dd>
+          {order.payment_method.terms && (
+            <>
+              <dt className="font-semibold">{t('shop.checkout.paymentTerms')}</dt>
+              <dd className="m-0" data-order-payment-terms>{order.payment_method.terms}</dd>
+            </>
+          )}
           <dt className="font-semibold">{t('shop.checkout.shippingAddress')}</dt>
           <dd className="m-0">{addressLine(order.shipping_address, locale)}</dd>
         </dl>

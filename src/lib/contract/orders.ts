@@ -63,6 +63,8 @@ export const OrderDocumentSchema = v.object({
 export type OrderDocument = v.InferOutput<typeof OrderDocumentSchema>;
 
 const OrderChoiceSchema = v.object({ id: v.nullable(v.number()), code: v.string(), name: v.string() });
+/** The payment method chosen, with the contract terms in the request locale for "as per contract" (else null). */
+const OrderPaymentSchema = v.object({ ...OrderChoiceSchema.entries, terms: v.nullable(v.string()) });
 
 export const OrderDetailSchema = v.object({
   ...OrderSummarySchema.entries,
@@ -73,7 +75,7 @@ export const OrderDetailSchema = v.object({
   billing_address: AddressSnapshotOutSchema,
   shipping_address: AddressSnapshotOutSchema,
   shipping_method: OrderChoiceSchema,
-  payment_method: OrderChoiceSchema,
+  payment_method: OrderPaymentSchema,
   coupon_code: v.nullable(v.string()),
   promotion: v.nullable(v.number()),
   tracking_url: v.nullable(v.string()),
