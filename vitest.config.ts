@@ -48,12 +48,15 @@ export default defineConfig({
         },
       },
       {
-        // The deployment as a whole: build, two servers, nginx, purge webhook (tests/system/,
-        // needs TEST_DATABASE_URL). One build per run, shared by the blocks of one file.
+        // The deployment as a whole: build, two servers, nginx, purge webhook, database faults
+        // (tests/system/, needs TEST_DATABASE_URL). Two builds per run: the PostgreSQL one that
+        // deployment.test.ts tests, and a bounded PGlite one made once by the global setup and
+        // shared by the files that need a built site.
         extends: true,
         test: {
           name: 'system',
           include: ['tests/system/**/*.test.ts'],
+          globalSetup: ['tests/system/bounded-build.ts'],
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 900_000,

@@ -15,13 +15,29 @@ interface Counts {
   skipped: number;
 }
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
-const legs: (Counts & { name: string; seconds: number })[] = [];
+const legs: (Counts & { name: string; seconds: number; cpuSeconds: number })[] = [];
+
+/**
+ * CPU seconds used so far by the waited-for children of this process (and theirs): fields 14 and
+ * 15 after the command name in /proc/self/stat, in clock ticks. Wall time on a shared machine
+ * says as much about the neighbours as about the tests; CPU time is what a leg itself costs.
+ */
+function childCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 let failedSteps: string[] = [];
 
 function run(name: string, args: string[], env: NodeJS.ProcessEnv, report: string, read: (json: unknown) => Counts) {
   console.log(`\n=== ${name} ===`);
   rmSync(report, { force: true });
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   const result = spawnSync('npx', args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
   let counts: Counts;
   try {
@@ -33,7 +49,7 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv, report: strin
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  legs.push({ name, seconds: (Date.now() - started) / 1000, ...counts });
+  legs.push({ name, seconds: (Date.now() - started) / 1000, cpuSeconds: childCpuSeconds() - cpuBefore, ...counts });
   if (result.status !== 0) failedSteps.push(name);
 }
 
@@ -70,9 +86,9 @@ if (!only || only === 'e2e') {
   });
 }
 
-console.log('\nPer leg:');
+console.log(`\nPer leg (load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}):`);
 for (const leg of legs) {
-  console.log(`  ${leg.name}: ${leg.passed} passed, ${leg.failed} failed, ${leg.skipped} skipped in ${leg.seconds.toFixed(0)} s`);
+  console.log(`  ${leg.name}: ${leg.passed} passed, ${leg.failed} failed, ${leg.skipped} skipped in ${leg.seconds.toFixed(0)} s (CPU ${leg.cpuSeconds.toFixed(0)} s)`);
 }
 if (failedSteps.length) console.log(`\nFailed: ${failedSteps.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

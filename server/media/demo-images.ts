@@ -2,9 +2,11 @@
 // motif drawing and a colour. File names end in _N so galleries sort by number. A picture has no
 // lettering: one file serves every locale (assets have one URL each), and the product's name and
 // alt text beside it are already in the visitor's language.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ROOT_DIR } from '../config';
 import type { ImageMotif } from '../seed/data/types';
 import { MOTIF_SHAPES } from './motifs';
 
@@ -38,10 +40,31 @@ export function pictureSvg(spec: PictureSpec): string {
 </svg>`;
 }
 
-export async function writePicture(file: string, spec: PictureSpec): Promise<void> {
+const WEBP_QUALITY = 78;
+
+/**
+ * Rendered pictures by content. Drawing and encoding is most of a seed's time (about 25 CPU
+ * seconds for the demo shop), and the same drawings are made again by every seed: a newcomer's
+ * `npm start` after a reset, and the test run, which seeds a shop with media five times. The
+ * key is the drawing itself, so a changed drawing is simply a new entry.
+ */
+export const PICTURE_CACHE_DIR = path.join(ROOT_DIR, 'node_modules/.cache/vinoshop-pictures');
+
+export async function writePicture(file: string, spec: PictureSpec, cacheDir: string | null = PICTURE_CACHE_DIR): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const webp = await sharp(Buffer.from(pictureSvg(spec))).webp({ quality: 78 }).toBuffer();
+  const svg = pictureSvg(spec);
+  const cached = cacheDir && path.join(cacheDir, `${createHash('sha256').update(`webp ${WEBP_QUALITY}\n${svg}`).digest('hex').slice(0, 40)}.webp`);
+  if (cached && (await copyFile(cached, file).then(() => true, () => false))) return;
+  const webp = await sharp(Buffer.from(svg)).webp({ quality: WEBP_QUALITY }).toBuffer();
   await writeFile(file, webp);
+  if (!cached) return;
+  // Written aside and renamed, so a seed running beside this one never copies half a file; a
+  // cache that cannot be written (read-only node_modules) only costs the next seed its time.
+  const aside = `${cached}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+  await mkdir(cacheDir, { recursive: true })
+    .then(() => writeFile(aside, webp))
+    .then(() => rename(aside, cached))
+    .catch(() => {});
 }
 
 /** Runs `tasks` with at most `limit` at a time. */

@@ -66,14 +66,33 @@ if (!shop.output().includes('site build is up to date')) {
   throw new Error(`the restart rebuilt the site instead of reusing the build:\n${shop.output()}`);
 }
 
+/** CPU seconds of a running process (user + system), from /proc; NaN where there is none. */
+function cpuSecondsOf(pid: number | undefined, field: 'self' | 'children' = 'self'): number {
+  try {
+    const stat = readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const at = field === 'self' ? 11 : 13;
+    return (Number(fields[at]) + Number(fields[at + 1])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 let status = 1;
 try {
+  const shopCpuBefore = cpuSecondsOf(shop.child.pid);
+  const browserCpuBefore = cpuSecondsOf(undefined, 'children');
+  const playwrightStarted = Date.now();
   const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: ROOT_DIR,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: shop.url, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir, E2E_RENAMED_SLUG: renamedSlug, E2E_REPORT: path.join(work, 'results.json') },
   });
   status = result.status ?? 1;
+  // Where the time goes: the shop's process against Playwright and Chromium (all on this machine).
+  const shopCpu = cpuSecondsOf(shop.child.pid) - shopCpuBefore;
+  const browserCpu = cpuSecondsOf(undefined, 'children') - browserCpuBefore;
+  console.log(`[e2e] Playwright ran ${seconds(playwrightStarted)}: CPU ${browserCpu.toFixed(0)} s in Playwright and Chromium, ${shopCpu.toFixed(0)} s in the shop`);
   console.log(`[e2e] whole browser leg: ${seconds(runStarted)}`);
 } finally {
   const code = await shop.stop();

@@ -7,9 +7,9 @@
 //
 // Needs PostgreSQL's initdb and pg_ctl (/usr/lib/postgresql/<version>/bin); skipped without them.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROOT_DIR } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
@@ -36,13 +36,18 @@ const tail = () => shop!.output().slice(-4000);
 beforeAll(async () => {
   if (!bin) return;
   cluster = await startPrivateCluster(bin);
-  // A small build: the pages are not what is tested here.
+  // The pages are not what is tested here: a copy of the run's bounded build (bounded-build.ts),
+  // which `npm start` finds up to date and serves instead of building (it still migrates and
+  // seeds the private cluster). Without it (TEST_DATABASE_URL unset), a small build of its own.
+  const bounded = inject('boundedBuild');
+  if (bounded) cpSync(bounded.distDir, path.join(tmp, 'dist'), { recursive: true });
   shop = await startShopProcess({
     dataDir: path.join(tmp, 'data'),
     distDir: path.join(tmp, 'dist'),
     timeoutMs: 8 * 60_000,
     env: { DATABASE_URL: cluster.url, PRERENDER_PRODUCTS: '4', SHOP_API_URL: '' },
   });
+  if (bounded && !shop.output().includes('site build is up to date')) console.warn('[system] the shared build was stale: the fault tests built their own');
 }, 10 * 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 // The shop as it is deployed: `npm run build` on a fresh PostgreSQL database (seeded by the build),
 // two `npm run serve` processes on that database and build, nginx in front of them with the
 // configuration in deploy/nginx/, the purge webhook, and a small build on PGlite with a bounded
-// prerender. One build per run, shared by every block below (they run in this order).
+// prerender (made by the global setup, bounded-build.ts). The PostgreSQL build is shared by every
+// block below (they run in this order).
 //
 // Needs TEST_DATABASE_URL (a PostgreSQL server where databases may be created). nginx-light is
 // optional outside CI (the nginx block is skipped, with a message) and required when CI=true.
@@ -10,8 +11,9 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config';
+import { BOUNDED_PRERENDER_PRODUCTS, BUILD_HANG_MS } from './bounded-build';
 import { nginxBinary, startNginx, type NginxProcess } from './nginx';
 import {
   createSysDatabase, freePort, runBuild, startPurgeReceiver, startServe, waitFor,
@@ -24,12 +26,9 @@ const nginx = nginxBinary();
 const KEEP = process.env.KEEP_SYSTEM_TMP === '1';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
-/** A build must exit this soon after its last line. */
-const BUILD_HANG_MS = 30_000;
 /** Content changes must show within this (the servers poll every second here). */
 const FRESH_WITHIN_MS = 60_000;
 const REGEN_INTERVAL_MS = 1_000;
-const PGLITE_PRERENDER_PRODUCTS = 8;
 
 if (!adminUrl) console.warn('[system] TEST_DATABASE_URL is not set: the system tests are skipped');
 
@@ -410,39 +409,36 @@ if (adminUrl && !nginx && !ci) {
 }
 
 describe.skipIf(!adminUrl)('npm run build on PGlite, bounded prerender', () => {
-  const pgliteDist = path.join(tmp, 'pglite-dist');
-  const pgliteData = path.join(tmp, 'pglite-data');
-  let pgliteBuild: BuildRun;
+  // Made once per run by the global setup (bounded-build.ts), which the fault tests share.
+  const bounded = inject('boundedBuild');
+  const pgliteDist = bounded?.distDir ?? '';
+  const pgliteData = bounded?.dataDir ?? '';
   let server: ServeProcess | undefined;
 
   beforeAll(async () => {
-    // The PostgreSQL servers are done: free the cores for this build.
+    // The PostgreSQL servers are done: free the cores for this block.
     await proxy?.stop();
     proxy = undefined;
     await Promise.all(servers.splice(0).map((s) => s.stop()));
-    pgliteBuild = await runBuild(
-      { DATABASE_URL: '', DIST_DIR: pgliteDist, DATA_DIR: pgliteData, PRERENDER_PRODUCTS: String(PGLITE_PRERENDER_PRODUCTS) },
-      { timeoutMs: 5 * 60_000, hangMs: BUILD_HANG_MS },
-    );
-  }, 6 * 60_000);
+  }, 60_000);
 
   afterAll(async () => {
     await server?.stop();
   }, 30_000);
 
   it('seeds, builds and exits by itself', () => {
-    const b = pgliteBuild;
+    const b: BuildRun = bounded!.run;
     const tail = b.output.slice(-3000);
     expect(b.killed, `the build was stopped (${b.killed}); last line "${b.lastLine}"\n${tail}`).toBeNull();
     expect(b.code, tail).toBe(0);
     expect(b.quietBeforeExitMs).toBeLessThan(BUILD_HANG_MS);
-    console.log(`[system] PGlite build (${PGLITE_PRERENDER_PRODUCTS} products): ${(b.durationMs / 1000).toFixed(1)} s`);
+    console.log(`[system] PGlite build (${BOUNDED_PRERENDER_PRODUCTS} products): ${(b.durationMs / 1000).toFixed(1)} s`);
   });
 
-  it(`prerenders only PRERENDER_PRODUCTS=${PGLITE_PRERENDER_PRODUCTS} products; another is generated on its first request and kept`, async () => {
+  it(`prerenders only PRERENDER_PRODUCTS=${BOUNDED_PRERENDER_PRODUCTS} products; another is generated on its first request and kept`, async () => {
     const onDisk = readdirSync(path.join(pgliteDist, 'client/it/p')).filter((s) => existsSync(path.join(pgliteDist, 'client/it/p', s, 'index.html')));
     expect(onDisk.length).toBeGreaterThan(0);
-    expect(onDisk.length).toBeLessThanOrEqual(PGLITE_PRERENDER_PRODUCTS);
+    expect(onDisk.length).toBeLessThanOrEqual(BOUNDED_PRERENDER_PRODUCTS);
 
     server = await startServe({ DATABASE_URL: '', DIST_DIR: pgliteDist, DATA_DIR: pgliteData, PAGE_REGEN_INTERVAL_MS: String(REGEN_INTERVAL_MS) });
     const list = (await (await fetch(`${server.url}/api/v3/client/products/p/?page_size=100`)).json()) as { results: { slug: string }[] };
