@@ -63,6 +63,11 @@ for (const locale of LOCALES) {
       await expect(errorToast(page, text.negativeQuantity)).toBeVisible();
       await expect(buyBox(page).getByLabel(text.quantity)).toHaveAttribute('aria-invalid', 'true');
       await expect(buyBox(page).getByText(text.negativeQuantity)).toHaveCount(0);
+      // Its bar runs as an animation of its own, not redrawn by a script on every frame, and the
+      // toast goes by itself when its time is up.
+      const toast = errorToast(page, text.negativeQuantity);
+      expect(await toast.locator('.toast-progress').evaluate((bar) => bar.getAnimations().map((a) => a.playState))).toEqual(['running']);
+      await expect(toast).toHaveCount(0, { timeout: 10_000 });
     });
 
     test('a failed cart initialisation shows the fatal error page', async ({ page }) => {

@@ -31,6 +31,8 @@ export const $toastSwitches = atom<ToastSwitches>({ enabled: true, kinds: { erro
 let nextId = 1;
 let clock: () => number = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 export const setToastClock = (now: () => number) => void (clock = now);
+/** The clock toasts are timed by (createdAt, expiry). */
+export const toastNow = () => clock();
 
 export interface ToastInput {
   type: ToastKind;

@@ -1,7 +1,11 @@
 // Draws the toasts of $toasts into a live region on every page (plain DOM: pages without React
 // islands show them too). Each toast has a close button and a bar for its progress; hovering or
 // focusing does not pause them: the spec times toasts from 1 to 0.
-import { $toasts, dismissToast, tickToasts, type Toast } from '../stores/toasts';
+//
+// The bar runs as an animation of its own (Web Animations, on the compositor), and the store is
+// ticked once when the next toast is due, not on every frame: a script that redraws the bar 60
+// times a second keeps a phone's main thread busy for the whole life of every toast.
+import { $toasts, dismissToast, tickToasts, toastNow, toastProgress, type Toast } from '../stores/toasts';
 
 const KIND_CLASS: Record<Toast['type'], string> = {
   error: 'toast-error',
@@ -42,21 +46,19 @@ export function mountToasts(region: HTMLElement, closeLabel: string): void {
     root.append(body, close, bar);
     region.append(root);
     items.set(toast.id, { root, bar });
+    runBar(bar, toast);
   }
 
-  // Ticks only while a toast is shown.
-  let running = false;
-  const frame = () => {
-    tickToasts();
-    if ($toasts.get().length > 0) requestAnimationFrame(frame);
-    else running = false;
+  // One timer for the toast due first; the store drops it (and any due with it) when it fires.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (toasts: Toast[]) => {
+    clearTimeout(timer);
+    const now = toastNow();
+    const due = toasts.filter((t) => t.duration >= 0).map((t) => t.createdAt + t.duration - now);
+    if (due.length > 0) timer = setTimeout(() => tickToasts(), Math.max(0, Math.min(...due)));
   };
 
   $toasts.subscribe((toasts) => {
-    if (toasts.length > 0 && !running) {
-      running = true;
-      requestAnimationFrame(frame);
-    }
     const ids = new Set(toasts.map((t) => t.id));
     for (const [id, item] of items) {
       if (!ids.has(id)) {
@@ -64,9 +66,22 @@ export function mountToasts(region: HTMLElement, closeLabel: string): void {
         items.delete(id);
       }
     }
-    for (const toast of toasts) {
-      if (!items.has(toast.id)) create(toast);
-      items.get(toast.id)!.bar.style.transform = `scaleX(${toast.progress})`;
-    }
+    for (const toast of toasts) if (!items.has(toast.id)) create(toast);
+    schedule(toasts);
+  });
+}
+
+/** The bar from the toast's progress now down to 0 at its end; still (full) for a permanent one. */
+function runBar(bar: HTMLElement, toast: Toast) {
+  const now = toastNow();
+  const progress = toastProgress(toast, now);
+  bar.style.transform = `scaleX(${progress})`;
+  if (toast.duration <= 0 || progress <= 0 || typeof bar.animate !== 'function') return;
+  // Reduced motion: the bar stands still at where the toast started; the toast still goes on time.
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  bar.animate([{ transform: `scaleX(${progress})` }, { transform: 'scaleX(0)' }], {
+    duration: toast.createdAt + toast.duration - now,
+    easing: 'linear',
+    fill: 'forwards',
   });
 }
