@@ -51,7 +51,7 @@ export function mountToasts(region: HTMLElement, closeLabel: string): void {
 
   // One timer for the toast due first; the store drops it (and any due with it) when it fires.
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (toasts: Toast[]) => {
+  const schedule = (toasts: readonly Toast[]) => {
     clearTimeout(timer);
     const now = toastNow();
     const due = toasts.filter((t) => t.duration >= 0).map((t) => t.createdAt + t.duration - now);
