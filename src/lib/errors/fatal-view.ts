@@ -7,34 +7,30 @@ import { storeT } from '../stores/notify';
 import { pageLocale } from '../stores/session';
 import { $fatalError, type FatalError } from '../stores/fatal-error';
 
+/** An element with its classes and, when given, its text. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 function draw(main: HTMLElement, fatal: FatalError): void {
   const t = storeT();
   const title = t('errors.internalServerError');
-  const section = document.createElement('section');
-  section.className = 'container py-16 text-center';
+  const section = element('section', 'container py-16 text-center');
   section.dataset.errorStatus = String(fatal.status);
   section.dataset.fatalError = fatal.messageKey;
-  const code = document.createElement('p');
-  code.className = 'm-0 text-6xl font-extrabold text-primary-dark';
+  const code = element('p', 'm-0 text-6xl font-extrabold text-primary-strong', String(fatal.status));
   code.setAttribute('aria-hidden', 'true');
-  code.textContent = String(fatal.status);
-  const heading = document.createElement('h1');
-  heading.className = 'mt-4 text-3xl font-bold text-secondary';
-  heading.textContent = title;
-  const message = document.createElement('p');
-  message.className = 'mx-auto mt-2 max-w-xl';
+  const heading = element('h1', 'mt-4 text-3xl font-bold text-secondary', title);
+  const message = element('p', 'mx-auto mt-2 max-w-xl', t(fatal.messageKey));
   message.setAttribute('role', 'alert');
-  message.textContent = t(fatal.messageKey);
-  const links = document.createElement('p');
-  links.className = 'mt-6 flex flex-wrap justify-center gap-3';
-  const home = document.createElement('a');
+  const links = element('p', 'mt-6 flex flex-wrap justify-center gap-3');
+  const home = element('a', 'btn-primary', t('errors.backHome'));
   home.href = HOME_PATHS[pageLocale()];
-  home.className = 'btn-primary';
-  home.textContent = t('errors.backHome');
-  const catalogue = document.createElement('a');
+  const catalogue = element('a', 'btn-outline', t('errors.goToCatalogue'));
   catalogue.href = '/p';
-  catalogue.className = 'btn-outline';
-  catalogue.textContent = t('errors.goToCatalogue');
   links.append(home, catalogue);
   section.append(code, heading, message, links);
   main.replaceChildren(section);
