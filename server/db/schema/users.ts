@@ -20,6 +20,9 @@ export const customers = pgTable(
     phone: text('phone'),
     /** The agreed terms shown at checkout for "as per contract" payments, per locale (migration 0008). */
     paymentTerms: jsonb('payment_terms').$type<L10nJson>(),
+    /** Italian e-invoicing: the buyer's SDI recipient code (7 characters) or certified mail (PEC). */
+    sdiCode: text('sdi_code'),
+    pec: text('pec'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
