@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { WishlistHeader, WishlistRow, WishlistRowOrderField } from '../../src/lib/contract/wishlist';
+import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
 import { FIELD_CODES } from '../../src/lib/contract/error-codes';
 import { shopError } from '../shop-errors';
@@ -10,7 +11,9 @@ import { priceProducts } from '../catalogue/prices';
 import { toImage } from '../catalogue/product-list';
 import type { Db } from '../db/client';
 import { assets, products, productTranslations, wishlistRows, wishlists } from '../db/schema';
+import { findOpenCart } from './cart-store';
 import { lockCustomer, type Owner } from './owner';
+import { heldByCarts, readStockEffect, stockKey } from './stock';
 
 export type WishlistRecord = typeof wishlists.$inferSelect;
 export type WishlistRowRecord = typeof wishlistRows.$inferSelect;
@@ -130,6 +133,9 @@ export async function shapeWishlistRows(db: Db, wishlist: WishlistRecord, rows: 
       .orderBy(assets.productId, asc(assets.position)),
     priceProducts(db, ids, { customerId: wishlist.customerId, seasonId: wishlist.seasonId }),
   ]);
+  // The stock as products/live/ and the cart answer it: less what other carts hold (ADR 0016).
+  const ownCart = await findOpenCart(db, { customerId: wishlist.customerId, shopContext: wishlist.shopContext, seasonId: wishlist.seasonId });
+  const held = await heldByCarts(db, ids, await readStockEffect(db), new Date(), ownCart?.id);
   const productOf = new Map(records.map((r) => [r.products.id, r]));
   const imageOf = new Map(images.map((a) => [a.productId, a]));
   return rows.flatMap((row) => {
@@ -138,6 +144,7 @@ export async function shapeWishlistRows(db: Db, wishlist: WishlistRecord, rows: 
     const { products: p, product_translations: t } = record;
     const name = t?.name ?? p.code;
     const image = imageOf.get(p.id);
+    const quantity = rowStock(p.quantity, held.get(stockKey(p.id, null)) ?? 0);
     return [
       {
         id: row.id,
@@ -152,8 +159,8 @@ export async function shapeWishlistRows(db: Db, wishlist: WishlistRecord, rows: 
           name,
           image: image ? toImage(image, name, locale) : null,
           is_backorderable: p.isBackorderable,
-          quantity: p.quantity,
-          stock_state: stockState(p.quantity, p.isBackorderable),
+          quantity,
+          stock_state: stockState(quantity, p.isBackorderable),
           price: prices.get(p.id)?.price ?? p.specialPrice ?? p.standardPrice,
           unit: p.unit,
         },

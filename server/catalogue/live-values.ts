@@ -47,6 +47,24 @@ async function vatIncludedFor(db: Db, customerId: number | null | undefined): Pr
   return c?.kind !== 'b2b';
 }
 
+/**
+ * A product list's quantity and stock state from the same live figure as `liveValues` (the stock
+ * less what other carts hold while their holds are fresh, the viewer's own cart left out), so the
+ * listing's badge says what the product page and the cart say at the same moment.
+ */
+export async function withHeldStock<P extends { id: number; quantity: number; is_backorderable: boolean; stock_state: string }>(
+  db: Db,
+  list: readonly P[],
+  holds: LiveHolds,
+): Promise<P[]> {
+  const held = await heldByCarts(db, list.map((p) => p.id), holds.effect, holds.now, holds.viewerCartId);
+  if (held.size === 0) return [...list];
+  return list.map((p) => {
+    const quantity = rowStock(p.quantity, held.get(stockKey(p.id, null)) ?? 0);
+    return quantity === p.quantity ? p : { ...p, quantity, stock_state: stockState(quantity, p.is_backorderable) };
+  });
+}
+
 /** Published products among `ids`, in the order of `ids`; unknown or unpublished ids are left out. */
 export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, holds: LiveHolds): Promise<LiveProductValues[]> {
   if (ids.length === 0) return [];

@@ -1,12 +1,13 @@
 // Products and variants (spec section 7, products/): lists, details, prices for a customer and
 // season, related products, assets, and the live values static pages must not bake in.
+import type { Context } from 'hono';
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
 import { VARIANT_ORDER_FIELDS } from '../../../src/lib/contract/product-detail';
 import { PRODUCT_ORDER_FIELDS, RELATION_KINDS, type RelatedGroup } from '../../../src/lib/contract/products';
 import { findOpenCart } from '../../cart/cart-store';
 import { readStockEffect } from '../../cart/stock';
 import { assertSeason, withProductPrices, withVariantPrices } from '../../catalogue/customer-pricing';
-import { liveValues } from '../../catalogue/live-values';
+import { liveValues, withHeldStock, type LiveHolds } from '../../catalogue/live-values';
 import { publishedProductAssets } from '../../catalogue/product-assets';
 import { getProductBySlugOrCode } from '../../catalogue/product-detail';
 import { DEFAULT_PRODUCT_ORDER, listProducts } from '../../catalogue/product-list';
@@ -14,6 +15,7 @@ import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
 import { priceProducts, priceVariants } from '../../catalogue/prices';
 import { relatedProducts } from '../../catalogue/related-products';
+import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
 import { defineHandlers } from '../operation-routes';
 import { viewingCustomerOf } from '../viewing-customer';
@@ -25,13 +27,19 @@ function orderingOf<F extends string>(raw: string | undefined, fields: readonly 
   return parsed.value;
 }
 
+/** Whose holds limit the viewer: every fresh hold but those of the viewer's own open cart. */
+async function holdsFor(c: Context<ApiEnv>, customerId: number | undefined, season: number | undefined): Promise<LiveHolds> {
+  const { db, now } = c.get('deps');
+  const viewerCart = customerId === undefined ? undefined : await findOpenCart(db, { customerId, shopContext: c.get('shopContext'), seasonId: season ?? null });
+  return { effect: await readStockEffect(db), now: now(), viewerCartId: viewerCart?.id };
+}
+
 export const productHandlers = defineHandlers({
   getLiveValues: async (c, { query: q }) => {
-    const { db, now } = c.get('deps');
+    const { db } = c.get('deps');
     const customerId = await viewingCustomerOf(c, q.customer);
     await assertSeason(db, q.season);
-    const viewerCart = customerId === undefined ? undefined : await findOpenCart(db, { customerId, shopContext: c.get('shopContext'), seasonId: q.season ?? null });
-    const holds = { effect: await readStockEffect(db), now: now(), viewerCartId: viewerCart?.id };
+    const holds = await holdsFor(c, customerId, q.season);
     const results = await liveValues(db, q.ids, { customerId, seasonId: q.season }, holds);
     // A customer's prices are private; the public answer may be shared briefly by caches.
     c.header('Cache-Control', customerId === undefined ? 'public, max-age=5, stale-while-revalidate=10' : 'private, no-store');
@@ -74,7 +82,9 @@ export const productHandlers = defineHandlers({
       { page: q.page, pageSize: q.page_size },
       ordering,
     );
-    const results = await withProductPrices(db, list.results, { customerId, seasonId: q.season });
+    // Stock from the same live figure as products/live/ (the listing's badges read it).
+    const stocked = await withHeldStock(db, list.results, await holdsFor(c, customerId, q.season));
+    const results = await withProductPrices(db, stocked, { customerId, seasonId: q.season });
     return { results, count: list.count };
   },
 

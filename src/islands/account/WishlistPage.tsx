@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
+import { availability } from '../../lib/rules/stock';
 import { initCart } from '../../lib/stores/cart';
 import { $wishlist, initWishlist, moveWishlistRowToCart, removeWishlistRow, updateWishlistNotes, type WishlistRow } from '../../lib/stores/wishlist';
 import { EmptyState, ErrorBox, Loading, useAccountReady, useT, type AccountIslandProps } from './account-ui';
@@ -22,6 +23,8 @@ function WishlistItem({ row, t, locale }: { row: WishlistRow; t: T; locale: Loca
   const [saved, setSaved] = useState(false);
   useEffect(() => setNotes(row.notes), [row.notes]);
   const detail = row.product_detail;
+  // The same text as the listing, the product page and the cart (src/lib/rules/stock.ts).
+  const stock = availability(detail.quantity, detail.is_backorderable);
   const notesId = `wishlist-notes-${row.id}`;
   const dirty = notes !== row.notes;
 
@@ -52,8 +55,8 @@ function WishlistItem({ row, t, locale }: { row: WishlistRow; t: T; locale: Loca
         </div>
         <p className="m-0 text-sm">
           <span className="text-muted">{t('account.wishlist.code', { code: detail.code })}</span>
-          <span className={`ml-3 font-semibold ${STOCK_TONE[detail.stock_state] ?? ''}`} data-stock={detail.stock_state}>
-            {t(`account.wishlist.stock.${detail.stock_state}`)}
+          <span className={`ml-3 font-semibold ${STOCK_TONE[stock.state] ?? ''}`} data-stock={stock.state}>
+            {t(stock.key)}
           </span>
         </p>
         <div>

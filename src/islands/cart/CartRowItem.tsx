@@ -5,6 +5,7 @@ import type { CartRow } from '../../lib/contract/cart';
 import type { T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
+import { availability } from '../../lib/rules/stock';
 import { cartRowFor, removeCartRow, setCartQuantity } from '../../lib/stores/cart';
 
 interface Props {
@@ -21,6 +22,8 @@ export default function CartRowItem({ row, t, locale }: Props) {
   const qtyId = `cart-qty-${row.id}`;
   const warnId = `cart-stock-${row.id}`;
   const short = !detail.is_backorderable && row.qty > detail.quantity;
+  // The same text as the listing and the product page, from the row's live figure (src/lib/rules/stock.ts).
+  const stock = availability(detail.quantity, detail.is_backorderable);
 
   // The API's answer wins: show the stored quantity again after each change (or refusal).
   useEffect(() => setQty(String(row.qty)), [row.qty]);
@@ -52,6 +55,7 @@ export default function CartRowItem({ row, t, locale }: Props) {
         <a href={`/p/${detail.slug}`} className="link font-semibold">{name}</a>
         <span className="text-sm text-muted">{t('shop.code', { code: detail.code })}</span>
         <span className="text-sm">{t('shop.unitPrice')}: <span data-unit-price>{formatEuro(row.shown_price, locale)}</span></span>
+        <span className="text-sm" data-availability={stock.state}>{t(stock.key)}</span>
         {short && (
           <p id={warnId} className="m-0 text-sm font-semibold text-warning-strong" data-stock-warning>
             {t('shop.cart.stockWarning', { count: Math.max(detail.quantity, 0) })}

@@ -12,6 +12,7 @@ import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { MAX_CART_QTY } from '../../lib/rules/cart';
+import { availability, availabilityKey } from '../../lib/rules/stock';
 import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/live-products';
 import { cachedPrice, priceCacheKey } from '../../lib/cache/price-cache';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
@@ -161,7 +162,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
                 <span className="text-sm text-muted">{formatEuro(v.price, locale)}</span>
                 {(() => {
                   const vLive = liveOf(v.id);
-                  return vLive.status === 'known' && isSoldOut(vLive.stock) && <span className="text-sm text-error">{t('shop.buyBox.soldOut')}</span>;
+                  return vLive.status === 'known' && isSoldOut(vLive.stock) && <span className="text-sm text-error">{t(availabilityKey('unavailable'))}</span>;
                 })()}
               </label>
             ))}
@@ -192,9 +193,8 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           {checking
             ? t('shop.buyBox.checkingStock')
             : stock
-              ? stock.is_backorderable
-                ? t('shop.buyBox.backorderable')
-                : t('shop.buyBox.inStock', { count: Math.max(stock.quantity, 0) })
+              ? // The same text as the page's badge and the listing, for the chosen item (src/lib/rules/stock.ts).
+                <span data-availability={availability(stock.quantity, stock.is_backorderable).state}>{t(availability(stock.quantity, stock.is_backorderable).key)}</span>
               : null}
           {inCart > 0 && <>{checking || stock ? ' · ' : ''}{t('shop.buyBox.inCart', { count: inCart })}</>}
         </p>

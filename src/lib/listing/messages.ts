@@ -1,6 +1,7 @@
 // The translated strings the listing island and the product cards need: only these paths of the
 // catalogue, resolved on the server for one locale (over Italian) and handed over as a small prop,
 // read with the shop's one translate function (createT), so the island ships no catalogue.
+import { AVAILABILITY_KEYS } from '../rules/stock';
 import { createT, pickPaths, type MessagePath, type MessageTree, type T } from '../i18n/client-messages';
 import { formatEuro } from '../i18n/format';
 import type { Locale } from '../i18n/locales';
@@ -13,10 +14,7 @@ export const CARD_MESSAGE_KEYS = [
   'product.specialPrice',
   'product.priceVatExcluded',
   'product.priceVatIncluded',
-  'product.stock.available',
-  'product.stock.low',
-  'product.stock.backorder',
-  'product.stock.unavailable',
+  ...AVAILABILITY_KEYS,
   'product.badges.bestseller',
   'product.badges.new',
   'product.badges.offer',

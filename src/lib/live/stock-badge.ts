@@ -2,6 +2,7 @@
 // How a stock badge looks, in one place for the static badge (StockBadge.astro), the product
 // card (static and in the listing island) and the plain script that fills static badges.
 import type { StockState } from '../contract/products';
+import { availabilityKey } from '../rules/stock';
 
 export const STOCK_STATES: readonly StockState[] = ['available', 'low', 'backorder', 'unavailable'];
 
@@ -26,8 +27,8 @@ export function stockBadgeClass(view: StockBadgeView): string {
   return view === 'pending' ? `${BASE} bg-surface` : BASE;
 }
 
-/** The badge's message key for a state. */
-export const stockMessageKey = (state: StockState) => `product.stock.${state}` as const;
+/** The badge's message key for a state: the one availability text (src/lib/rules/stock.ts). */
+export const stockMessageKey = availabilityKey;
 
 /** What an empty badge holds: keeps the line's height without saying anything. */
 export const EMPTY_BADGE_TEXT = '\u00a0';
