@@ -4,7 +4,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API, apiGet, apiLogin, signInWithApi, tokenHeader, useLocale, watchErrors, type Locale } from './e2e-helpers';
 
-const B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
+// Lucía's cart (Bodega Sierra Norte): the theme spec only looks at it, whatever it holds; no
+// other spec changes it. The two languages run one after the other on it.
+const LUCIA = { email: 'lucia@sierranorte.example', password: 'Customer-2026!' };
 type StockState = 'available' | 'low' | 'backorder' | 'unavailable';
 interface Listed { id: number; code: string; slug: string; has_variants: boolean; quantity: number; is_backorderable: boolean; stock_state: StockState }
 
@@ -16,11 +18,13 @@ const TEXT: Record<'en' | 'es', Record<StockState, string>> = {
 
 const ready = (page: Page) => expect(page.locator('[data-listing][data-hydrated][data-state="ready"]')).toBeVisible();
 
+test.describe.configure({ mode: 'serial' });
+
 for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
   test(`listing, product page and cart say the same availability for a product with little stock (${locale})`, async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
-    const { token } = await apiLogin(request, B2B);
+    const { token } = await apiLogin(request, LUCIA);
     // Empty the customer's cart, so only this test's row is in it.
     const cart = (await (await request.post(`${API}/carts/get-or-create/`, { headers: tokenHeader(token), data: {} })).json()) as { id: number };
     const rows = await apiGet<{ results: { id: number }[] }>(request, token, `carts/rows/?cart=${cart.id}&page_size=100`);
@@ -34,7 +38,7 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     const expected = TEXT[locale][product!.stock_state];
 
     await useLocale(context, locale);
-    await signInWithApi(page, B2B, `/p?search=${encodeURIComponent(product!.code)}`);
+    await signInWithApi(page, LUCIA, `/p?search=${encodeURIComponent(product!.code)}`);
     await ready(page);
     const card = page.locator(`[data-listing] [data-live-stock="${product!.id}"]`);
     await expect(card).toHaveText(expected);
