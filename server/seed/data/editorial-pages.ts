@@ -733,7 +733,7 @@ export const contentPages: SeedContentPage[] = [
           type: 'list',
           items: [
             "Aggiungi al carrello i prodotti che ti interessano",
-            "Inserisci BENVENUTO10 nel campo «Codice sconto»",
+            "Inserisci BENVENUTO10 nel campo «Codice coupon»",
             "Lo sconto viene applicato subito al totale dei prodotti",
             "Completa l'ordine come di consueto",
           ],
@@ -763,14 +763,14 @@ export const contentPages: SeedContentPage[] = [
         {
           type: 'coupon',
           code: 'BENVENUTO10',
-          text: "10% off your first order. Copy the code and enter it in your basket before placing your order.",
+          text: "10% off your first order. Copy the code and enter it in your cart before placing your order.",
         },
         { type: 'heading', level: 2, text: "How to use it" },
         {
           type: 'list',
           items: [
-            "Add the products you want to your basket",
-            "Enter BENVENUTO10 in the “Discount code” field",
+            "Add the products you want to your cart",
+            "Enter BENVENUTO10 in the “Coupon code” field",
             "The discount is applied straight away to the product total",
             "Check out as usual",
           ],
@@ -807,7 +807,7 @@ export const contentPages: SeedContentPage[] = [
           type: 'list',
           items: [
             "Añade al carrito los productos que quieras",
-            "Introduce BENVENUTO10 en el campo «Código de descuento»",
+            "Introduce BENVENUTO10 en el campo «Código de cupón»",
             "El descuento se aplica al momento sobre el importe de los productos",
             "Finaliza el pedido como de costumbre",
           ],
@@ -1067,7 +1067,7 @@ export const contentPages: SeedContentPage[] = [
         { type: 'heading', level: 2, text: "Shipping" },
         {
           type: 'paragraph',
-          text: "We ship by courier from our warehouse in Alba to Italy and the rest of the European Union. Shipping costs depend on weight and destination and are shown in your basket before you confirm your order. The courier's delivery time comes on top of our processing time. When your parcel arrives, check that the packaging is intact and note any damage on the courier's delivery slip.",
+          text: "We ship by courier from our warehouse in Alba to Italy and the rest of the European Union. Shipping costs depend on weight and destination and are shown in your cart before you confirm your order. The courier's delivery time comes on top of our processing time. When your parcel arrives, check that the packaging is intact and note any damage on the courier's delivery slip.",
         },
         { type: 'heading', level: 2, text: "Withdrawal and warranty" },
         {
