@@ -1,12 +1,14 @@
 // Issue 14, item 7: one rule decides the availability text everywhere, from the same live figure.
 // The listing's badge reads the product list answer, the product page the live values, the cart
 // its rows: for the same product at the same moment all three carry the same quantity and state
-// (src/lib/rules/stock.ts turns the state into the one text), also while another cart holds units.
+// (src/lib/rules/stock.ts turns the state into the one text), also while another cart holds units;
+// the wishlist's rows too.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartHeader, CartRow } from '../../src/lib/contract/cart';
 import type { LiveValuesAnswer } from '../../src/lib/contract/live-values';
 import type { ProductSummary } from '../../src/lib/contract/products';
+import type { WishlistRow } from '../../src/lib/contract/wishlist';
 import { availability } from '../../src/lib/rules/stock';
 import { products, systemSettings } from '../../server/db/schema';
 import { openTestShop, type TestShop } from '../support/test-shop';
@@ -69,6 +71,13 @@ describe('availability: listing, product page and cart agree', () => {
     const other = await seenBy(product, token.b2b2);
     expect(other.productPage).toEqual({ quantity: 4, state: 'low', text: 'product.stock.low' });
     expect(other.listing).toEqual(other.productPage);
+    // The wishlist says it too (its rows carry the product's stock state).
+    const wishlist = await shop.send<{ id: number }>('POST', 'wishlists/get-or-create/', { token: token.b2b2, body: {} });
+    expect(wishlist.status).toBeLessThan(300);
+    const saved = await shop.send<WishlistRow>('POST', 'wishlists/rows/', { token: token.b2b2, body: { wishlist: wishlist.body.id, product: product.id } });
+    expect(saved.status).toBeLessThan(300);
+    const wished = (await shop.json<{ results: WishlistRow[] }>(`wishlists/rows/?wishlist=${wishlist.body.id}`, auth(token.b2b2))).body.results.find((r) => r.product === product.id)!.product_detail;
+    expect({ quantity: wished.quantity, state: wished.stock_state, text: availability(wished.quantity, wished.is_backorderable).key }).toEqual(other.productPage);
     expect(await cartRowOf(token.b2b2, product.id, 1)).toEqual(other.productPage);
 
     // The holder's own cart does not limit the holder (only the other buyer's 1), in the listing either.
