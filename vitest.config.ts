@@ -14,7 +14,7 @@ const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.en
 // lost connections. A file belongs here when nothing it checks passes through that part: its
 // answers are decided before any query (validation, routing, headers, the HTTP server) or by
 // code that reads the database only to sign in. Everything else runs on both.
-// - malformed-input: the validation sweep, every documented call with bad values, expecting no
+// - malformed-input-*: the validation sweep, every documented call with bad values, expecting no
 //   5xx; the schemas refuse them before any query, and one that slipped through would meet the
 //   same engine error on both. The values the drivers carry differently (NUL, lone surrogates,
 //   numbers past the columns) are input-limits' subject, which runs on both.
@@ -22,7 +22,7 @@ const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.en
 // - openapi: the document built from the operation declarations and the router's route list.
 // - security-headers: headers set by middleware on every answer, whatever the handler did.
 // - body-limit-connection: the Node HTTP server refusing oversized bodies on one socket.
-const DATABASE_INDEPENDENT = ['malformed-input', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection'].map((name) => `tests/api/${name}.test.ts`);
+const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection'].map((name) => `tests/api/${name}.test.ts`);
 
 export default defineConfig({
   test: {

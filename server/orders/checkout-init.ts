@@ -2,7 +2,11 @@
 // payment methods and shipping policies of its context, and the cart quoted as the order would be.
 import { eq } from 'drizzle-orm';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
-import type { Locale } from '../../src/lib/contract/common';
+import type { GetOrCreateBody } from '../../src/lib/contract/cart';
+import type { Locale, ShopContext } from '../../src/lib/contract/common';
+import type { AuthUser } from '../auth/auth-user';
+import { findOpenCart } from '../cart/cart-store';
+import { resolveOwner } from '../cart/owner';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
 import { pick } from '../catalogue/localized';
 import { toCartRow } from '../cart/cart-summary';
@@ -18,6 +22,17 @@ async function customerCart(db: Db, cartId: number, customerId: number) {
   const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
   if (!cart || cart.customerId !== customerId) throw shopError('NotFound', [{ field: 'cart', code: 'not_found', message: 'Cart not found.' }]);
   return cart;
+}
+
+/**
+ * The open cart checkout/init/ is for when the page names none: the one carts/get-or-create/
+ * would answer for the same customer, season and agent; NotFound when there is none yet.
+ */
+export async function openCartOf(db: Db, user: AuthUser, body: GetOrCreateBody, requestedContext: ShopContext): Promise<number> {
+  const owner = await resolveOwner(db, user, body, requestedContext);
+  const cart = await findOpenCart(db, owner);
+  if (!cart) throw shopError('NotFound', [{ field: 'cart', code: 'not_found', message: 'Cart not found.' }]);
+  return cart.id;
 }
 
 export interface CheckoutInitInput {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addresses, auditLog, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products } from '../../server/db/schema';
+import { addresses, auditLog, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products, seasons } from '../../server/db/schema';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
@@ -126,6 +126,29 @@ describe('POST checkout/init/', () => {
     expect((await shop.send('POST', 'checkout/init/', { token: agent, body: { cart } })).status).toBe(400);
   });
 
+  it('answers for the open cart when the page names none, as carts/get-or-create/ would find it (one round trip)', async () => {
+    const p = await makeProduct(db(), { price: 50 });
+    const opened = await shop.send<{ id: number }>('POST', 'carts/get-or-create/?shop_context=b2c', { token: consumer, body: {} });
+    await shop.send('POST', 'carts/rows/?shop_context=b2c', { token: consumer, body: { cart: opened.body.id, product: p.id, qty: 2 } });
+    const { status, body } = await shop.send<CheckoutInitResponse>('POST', 'checkout/init/?shop_context=b2c', { token: consumer, body: {} });
+    expect(status).toBe(200);
+    expect(body.cart.id).toBe(opened.body.id);
+    expect(body.rows.find((r) => r.product === p.id)?.qty).toBe(2);
+    expect(body.payment_methods.map((m) => m.code)).toContain('cash-on-delivery');
+    // The agent names the customer (and itself), as for its cart.
+    const agentCart = await shop.send<{ id: number }>('POST', 'carts/get-or-create/', { token: agent, body: { customer: c1 } });
+    const forAgent = await shop.send<CheckoutInitResponse>('POST', 'checkout/init/', { token: agent, body: { customer: c1 } });
+    expect(forAgent.status).toBe(200);
+    expect(forAgent.body.cart.id).toBe(agentCart.body.id);
+    expect((await shop.send('POST', 'checkout/init/', { token: agent2, body: { customer: c1 } })).status).toBe(403);
+    expect((await shop.send('POST', 'checkout/init/', { token: agent, body: {} })).status).toBe(400);
+    // No open cart for that season yet: 404 on `cart`, which the page shows as an empty checkout.
+    const [season] = await db().select({ id: seasons.id }).from(seasons).orderBy(seasons.id).limit(1);
+    const none = await shop.send<ErrorBody>('POST', 'checkout/init/?shop_context=b2c', { token: consumer, body: { season: season!.id } });
+    expect(none.status).toBe(404);
+    expect(none.body.error_list[0]).toMatchObject({ field: 'cart', code: 'not_found' });
+  });
+
   it('hides other customers carts and addresses (404)', async () => {
     const cart = await makeCart(db(), { customer: c1, rows: [] });
     const own = await makeCart(db(), { customer: c2, rows: [] });
@@ -135,7 +158,8 @@ describe('POST checkout/init/', () => {
   });
 
   it('rejects malformed bodies', async () => {
-    expect((await shop.send('POST', 'checkout/init/', { token: b2b, body: {} })).status).toBe(400);
+    expect((await shop.send('POST', 'checkout/init/', { token: b2b, body: { season: 'spring' } })).status).toBe(400);
+    expect((await shop.send('POST', 'checkout/init/', { token: b2b, body: { agent: 0 } })).status).toBe(400);
     expect((await shop.send('POST', 'checkout/init/', { token: b2b, body: { cart: 'one' } })).status).toBe(400);
     expect((await shop.send('POST', 'checkout/init/', { token: b2b, body: { cart: 1, extra: true } })).status).toBe(400);
   });

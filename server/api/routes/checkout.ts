@@ -2,7 +2,7 @@
 import { IdempotencyKeySchema } from '../../../src/lib/contract/checkout';
 import { missingCheckoutFields } from '../../../src/lib/rules/checkout';
 import { resolveCustomer } from '../../auth/permissions';
-import { checkoutInit } from '../../orders/checkout-init';
+import { checkoutInit, openCartOf } from '../../orders/checkout-init';
 import { orderDetail } from '../../orders/order-read';
 import { IdempotencyKeyReusedError, placeOrder } from '../../orders/place-order';
 import { apiError } from '../errors';
@@ -16,9 +16,10 @@ export const checkoutHandlers = defineHandlers({
     const user = requireUser(c);
     const { db, now } = c.get('deps');
     const customerId = await resolveCustomer(db, user, body.customer);
+    const cartId = body.cart ?? (await openCartOf(db, user, body, c.get('shopContext')));
     return checkoutInit(
       db,
-      { customerId, cartId: body.cart, shippingAddressId: body.shipping_address, freeShippingCode: body.free_shipping_code },
+      { customerId, cartId, shippingAddressId: body.shipping_address, freeShippingCode: body.free_shipping_code },
       { locale: c.get('locale'), now: now() },
     );
   },

@@ -10,7 +10,7 @@ import { exceedsOrderAmount, type CheckoutRequiredField } from '../../lib/rules/
 import { $cart, initCart } from '../../lib/stores/cart';
 import {
   $checkout, applyFreeShippingCode, checkoutTotals, chooseBillingAddress, choosePaymentMethod, chooseShippingAddress, chooseShippingMethod,
-  loadCheckout, placeOrder, setCheckoutNotes,
+  loadCheckout, placeOrder, setCheckoutNotes, startCheckout,
 } from '../../lib/stores/checkout';
 import AddressForm from './AddressForm';
 import OrderReview from './OrderReview';
@@ -78,22 +78,27 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
 
   useEffect(() => {
     setHydrated(true);
+    // checkout/init/ for the open cart at once, beside the cart's own calls (header counts):
+    // usable after one round trip (issue 14, item 18).
+    if (state.status === 'idle') void startCheckout();
     initCart();
   }, []);
 
   useEffect(() => {
-    if (cartId && cart.rows.length > 0 && state.status !== 'placing' && state.status !== 'placed' && state.cart !== cartId) void loadCheckout(cartId);
-  }, [cartId, cart.rows.length]);
+    // The cart changed under the page (another customer chosen, another tab): ask again for it.
+    if (!cart.ready || state.status === 'idle' || state.status === 'loading' || state.status === 'placing' || state.status === 'placed') return;
+    if (cartId && cart.rows.length > 0 && state.cart !== cartId) void loadCheckout(cartId);
+  }, [cartId, cart.rows.length, cart.ready]);
 
   useEffect(() => {
     if (state.error) errorRef.current?.focus();
   }, [state.error]);
 
   const euro = (n: number) => formatEuro(n, locale);
-  if (!hydrated || !cart.ready || (state.status === 'idle' && cartId && cart.rows.length > 0)) {
+  if (!hydrated || state.status === 'idle' || (state.status === 'loading' && !state.data)) {
     return <p role="status" className="m-0 py-8 text-muted" data-checkout-state="loading">{t('shop.checkout.loading')}</p>;
   }
-  if (state.status !== 'placed' && state.status !== 'placing' && (!cartId || cart.rows.length === 0)) {
+  if (state.status === 'empty') {
     return (
       <div className="py-8" data-checkout-state="empty">
         <p className="m-0 text-lg">{t('shop.checkout.emptyCart')}</p>
@@ -108,7 +113,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
         {state.status === 'failed' ? (
           <>
             <p className="m-0 font-semibold">{t(state.error ?? 'errors.checkoutFailed')}</p>
-            <button type="button" className="btn-outline mt-3" onClick={() => cartId && void loadCheckout(cartId)}>{t('shop.retry')}</button>
+            <button type="button" className="btn-outline mt-3" onClick={() => void loadCheckout(state.cart ?? cartId)}>{t('shop.retry')}</button>
           </>
         ) : (
           <p role="status" className="m-0">{t('shop.checkout.loading')}</p>

@@ -9,9 +9,16 @@ import { PaymentMethodSchema, ShippingPolicySchema } from './shop';
 const id = (label: string) => v.pipe(v.number(`Invalid ${label} id.`), v.integer(`Invalid ${label} id.`), v.minValue(1, `Invalid ${label} id.`), v.maxValue(2_147_483_647, `Invalid ${label} id.`));
 
 /** POST checkout/init/ */
+/**
+ * POST checkout/init/. Without `cart`, the customer's open cart for the season (and agent) named
+ * as in carts/get-or-create/: the checkout page asks at once, in one round trip, instead of
+ * waiting for the cart's own calls first; 404 (field `cart`) when there is no open cart.
+ */
 export const CheckoutInitBodySchema = v.strictObject({
   customer: v.optional(id('customer')),
-  cart: id('cart'),
+  cart: v.optional(id('cart')),
+  season: v.optional(v.nullable(id('season'))),
+  agent: v.optional(v.nullable(id('agent'))),
   shipping_address: v.optional(v.nullable(id('address'))),
   free_shipping_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'The code is too long.'))),
 });

@@ -8,6 +8,7 @@ import { $session, $shopFor, chooseSeason, exitCustomerView, pageLocale } from '
 import { signOutAndLeave } from '../stores/sign-out';
 import { accountView, badgeText, CUSTOMERS_PATH, customersHref, loginHref } from './account-view';
 import { refreshMenu } from './menu-cache';
+import { markSession } from './session-hint';
 import { startMobileMenu } from './mobile-menu';
 
 function readMessages(root: HTMLElement): MessageTree {
@@ -34,6 +35,7 @@ function renderCount(root: HTMLElement, which: 'cart' | 'wishlist', count: numbe
 
 function renderAccount(root: HTMLElement, t: T): void {
   const view = accountView($session.get());
+  markSession(document.documentElement, view.signedIn);
   const signIn = root.querySelector<HTMLAnchorElement>('[data-shop-account]');
   if (signIn) signIn.href = loginHref(location.pathname, location.search);
   show(signIn, !view.signedIn);

@@ -99,8 +99,8 @@ export function configureCart(options: { api?: CartApi; settingsStorage?: KeyVal
   }
 }
 
-/** Who the cart is for: the body of carts/get-or-create/ (spec section 6). */
-function ownerBody(): GetOrCreateBody | null {
+/** Who the cart is for: the body of carts/get-or-create/ (spec section 6); checkout/init/ names the same. */
+export function cartOwnerBody(): GetOrCreateBody | null {
   const { customer, season, user, reason } = $session.get();
   if (reason !== 'valid' || !customer) return null;
   return {
@@ -115,7 +115,7 @@ function ownerBody(): GetOrCreateBody | null {
 let generation = 0;
 
 async function load(): Promise<void> {
-  const body = ownerBody();
+  const body = cartOwnerBody();
   const mine = ++generation;
   if (!body) {
     $cartState.set({ ...EMPTY, ready: true });
@@ -172,7 +172,7 @@ export const reloadCart = (): Promise<void> => load();
 
 /** Reads only the header (after a coupon change): totals change, rows do not. */
 export async function refreshCartHeader(): Promise<void> {
-  const body = ownerBody();
+  const body = cartOwnerBody();
   if (!body) return;
   const header = await api.getOrCreate(body, true);
   if (header.ok) patch({ header: header.data });
@@ -262,7 +262,7 @@ async function ensureCartId(body: GetOrCreateBody): Promise<ApiResult<number>> {
  * when there is none yet). Answers whether the cart changed; every outcome shows a toast.
  */
 export async function setCartQuantity(input: SetQuantityInput): Promise<boolean> {
-  const body = ownerBody();
+  const body = cartOwnerBody();
   if (!body) return false;
   const row = cartRowFor(input.product, input.variant);
   const context = $session.get().customer?.kind ?? 'b2b';

@@ -10,7 +10,7 @@ import type { PaymentMethod, ShippingPolicy } from '../contract/shop';
 import { configureCart, type CartApi } from './cart';
 import {
   $checkout, addressErrors, applyFreeShippingCode, checkoutTotals, CHECKOUT_KEY_STORAGE, choosePaymentMethod, chooseShippingAddress, chooseShippingMethod,
-  configureCheckout, createShippingAddress, LAST_ORDER_STORAGE, lastOrder, loadCheckout, loadOrder, placeOrder, type CheckoutApi,
+  configureCheckout, createShippingAddress, LAST_ORDER_STORAGE, lastOrder, loadCheckout, loadOrder, placeOrder, startCheckout, type CheckoutApi,
 } from './checkout';
 import { $coupon, configureCoupon } from './coupon';
 import { setStoreTranslator } from './notify';
@@ -90,6 +90,30 @@ beforeEach(() => {
 });
 
 describe('the checkout store', () => {
+  it('starts with one call for the open cart, naming its owner, not its id, and keeps the id it answers', async () => {
+    expect(await startCheckout()).toBe(true);
+    expect(api.init).toHaveBeenCalledTimes(1);
+    expect(api.init).toHaveBeenCalledWith({ customer: 1 });
+    expect($checkout.get()).toMatchObject({ status: 'ready', cart: 7, shippingMethod: 10 });
+    await placeOrder();
+    expect(vi.mocked(api.place).mock.calls).toEqual([]);
+    choosePaymentMethod(1);
+    await placeOrder();
+    expect(vi.mocked(api.place).mock.calls[0]?.[0]).toMatchObject({ cart: 7 });
+  });
+
+  it('shows an empty checkout when there is no open cart (404) or nothing in it, and a fault otherwise', async () => {
+    vi.mocked(api.init).mockResolvedValueOnce(fail(404, 'Not found'));
+    expect(await startCheckout()).toBe(false);
+    expect($checkout.get()).toMatchObject({ status: 'empty', data: null, error: null });
+    vi.mocked(api.init).mockResolvedValueOnce(ok({ ...initAnswer(2, [policy(10, 9.9)]), rows: [] }));
+    await startCheckout();
+    expect($checkout.get()).toMatchObject({ status: 'empty', cart: 7, data: null });
+    vi.mocked(api.init).mockResolvedValueOnce(fail(500, 'boom'));
+    await startCheckout();
+    expect($checkout.get()).toMatchObject({ status: 'failed', error: 'errors.checkoutFailed' });
+  });
+
   it('takes the default addresses and the first policy, and leaves payment to the shopper', async () => {
     expect(await loadCheckout(7)).toBe(true);
     expect(api.init).toHaveBeenCalledWith({ cart: 7, customer: 1 });

@@ -13,7 +13,7 @@ import type { OrderDetail } from '../contract/orders';
 import { fieldErrors } from '../errors/api-messages';
 import { validateAddress } from '../rules/address';
 import { missingCheckoutFields, orderTotals, type CheckoutRequiredField, type OrderTotals } from '../rules/checkout';
-import { reloadCart } from './cart';
+import { cartOwnerBody, reloadCart } from './cart';
 import { clearCoupon } from './coupon';
 import { notify, notifyFailure } from './notify';
 import { $session, sessionClient } from './session';
@@ -31,8 +31,11 @@ export interface CheckoutChoice {
 }
 
 export interface CheckoutState extends CheckoutChoice {
-  /** `placed` keeps the form shut while the browser moves to the thank-you page. */
-  status: 'idle' | 'loading' | 'ready' | 'failed' | 'placing' | 'placed';
+  /**
+   * `placed` keeps the form shut while the browser moves to the thank-you page; `empty`: the
+   * customer has no open cart, or nothing in it.
+   */
+  status: 'idle' | 'loading' | 'ready' | 'empty' | 'failed' | 'placing' | 'placed';
   cart: number | null;
   data: CheckoutInitResponse | null;
   /** An `errors.*` key shown above the form. */
@@ -96,34 +99,57 @@ const keepIfOffered = <T extends { id: number }>(current: number | null, offered
  * POST checkout/init/ for the cart: addresses, methods, shipping policies for the shipping
  * address, totals and stock problems. Choices still offered are kept; otherwise the API's
  * default addresses and the first shipping policy are taken (payment is left to the shopper).
+ * Without a cart id it asks for the customer's open cart, so the page is usable after one round
+ * trip instead of waiting for the cart's own calls (carts/get-or-create/, then its rows) first.
  */
-export async function loadCheckout(cart: number, shippingAddress?: number | null): Promise<boolean> {
+export async function loadCheckout(cart: number | null, shippingAddress?: number | null): Promise<boolean> {
   const state = $state.get();
+  const body = cart === null ? openCartBody(shippingAddress, state.freeShippingCode) : initBody(cart, shippingAddress, state.freeShippingCode);
+  if (!body) {
+    patch({ status: 'empty', cart: null, data: null, error: null });
+    return false;
+  }
   patch({ status: 'loading', cart, error: null });
-  const result = await api.init(initBody(cart, shippingAddress, state.freeShippingCode));
+  const result = await api.init(body);
   if (!result.ok) {
-    patch({ status: 'failed', error: result.error.status === 404 ? 'errors.invalidOrder' : 'errors.checkoutFailed' });
+    if (cart === null && result.error.status === 404) patch({ status: 'empty', data: null });
+    else patch({ status: 'failed', error: result.error.status === 404 ? 'errors.invalidOrder' : 'errors.checkoutFailed' });
     return false;
   }
   applyInit(result.data);
   return true;
 }
 
-function initBody(cart: number, shippingAddress: number | null | undefined, freeShippingCode: string) {
-  const customer = customerId();
+/** The checkout page's first call: checkout/init/ for the customer's open cart, whatever its id. */
+export const startCheckout = (): Promise<boolean> => loadCheckout(null);
+
+const choiceBody = (shippingAddress: number | null | undefined, freeShippingCode: string) => {
   const code = freeShippingCode.trim();
-  return {
-    cart,
-    ...(customer ? { customer } : {}),
-    ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
-    ...(code ? { free_shipping_code: code } : {}),
-  };
+  return { ...(shippingAddress ? { shipping_address: shippingAddress } : {}), ...(code ? { free_shipping_code: code } : {}) };
+};
+
+function initBody(cart: number, shippingAddress: number | null | undefined, freeShippingCode: string): CheckoutInitInput {
+  const customer = customerId();
+  return { cart, ...(customer ? { customer } : {}), ...choiceBody(shippingAddress, freeShippingCode) };
+}
+
+/** For the open cart: the same owner carts/get-or-create/ is asked for (customer, season, agent). */
+function openCartBody(shippingAddress: number | null | undefined, freeShippingCode: string): CheckoutInitInput | null {
+  const owner = cartOwnerBody();
+  if (!owner) return null;
+  const { customer, season, agent } = owner;
+  return { ...(customer ? { customer } : {}), ...(season ? { season } : {}), ...(agent ? { agent } : {}), ...choiceBody(shippingAddress, freeShippingCode) };
 }
 
 function applyInit(data: CheckoutInitResponse): void {
   const now = $state.get();
+  if (data.rows.length === 0) {
+    patch({ status: 'empty', cart: data.cart.id, data: null, error: null });
+    return;
+  }
   patch({
     status: 'ready',
+    cart: data.cart.id,
     data,
     error: null,
     billingAddress: keepIfOffered(now.billingAddress, data.billing_addresses) ?? data.billing_address,

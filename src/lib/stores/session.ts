@@ -14,12 +14,9 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales';
 import { localStore, readJson, type KeyValueStorage } from '../browser/storage';
 import { clearPriceCache } from '../cache/price-cache';
 
-export const AUTH_TOKEN_KEY = 'AUTH_TOKEN';
-export const AUTH_TOKEN_EXPIRE_KEY = 'AUTH_TOKEN_EXPIRE';
-export const USERNAME_KEY = 'AUTH_USERNAME';
-export const USER_KEY = 'SHOP_USER';
-export const CUSTOMER_KEY = 'SHOP_CUSTOMER';
-export const SEASON_KEY = 'SHOP_SEASON';
+import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, CUSTOMER_KEY, SEASON_KEY, USER_KEY, USERNAME_KEY } from './session-keys';
+
+export { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, CUSTOMER_KEY, SEASON_KEY, USER_KEY, USERNAME_KEY };
 
 /** Spec section 4: why a session is (not) usable. */
 export type SessionReason = 'no-session' | 'expired' | 'valid' | 'invalid';

@@ -72,7 +72,7 @@ export const orderingOperations = {
 
   initCheckout: {
     tag: 'Checkout', summary: 'What checkout needs: addresses, payment methods, shipping policies, the cart.', access: 'user',
-    body: CheckoutInitBodySchema, response: CheckoutInitResponseSchema, errors: { 404: "Cart not found (or not the customer's), or shipping address not found" },
+    body: CheckoutInitBodySchema, response: CheckoutInitResponseSchema, errors: { 404: "Cart not found (or not the customer's; without `cart`: no open cart yet), or shipping address not found" },
   },
   placeOrder: {
     tag: 'Checkout', summary: 'Place the order (one transaction; Idempotency-Key header makes retries safe). 201 with the order; 200 with the same order on a retried key.',
