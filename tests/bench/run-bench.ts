@@ -100,7 +100,7 @@ async function shopSections() {
       const pages = [
         { name: 'home', path: '/home' },
         { name: 'category', path: '/c/enologia' },
-        { name: 'product', path: `/p/${slugs[0]}`, maxJsKb: 100 },
+        { name: 'product', path: `/p/${slugs[0]}`, maxJsKb: 90 },
         { name: 'news article', path: `/news/${news.results[0]?.slug}`, maxJsKb: 70 },
       ];
       console.log('\nLighthouse (mobile)');

@@ -71,7 +71,15 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
     void loadOrder(orderIdFromPath(location.pathname));
   }, [ready]);
 
-  if (!ready || view.loading || (view.order === null && view.error === null)) return <Loading t={t} />;
+  // The place the order will take is held from the first paint (a screen high, as the order
+  // itself): nothing below moves into view and out again when it arrives (issue 14, CLS).
+  if (!ready || view.loading || (view.order === null && view.error === null)) {
+    return (
+      <div className="min-h-screen" data-order-placeholder="">
+        <Loading t={t} />
+      </div>
+    );
+  }
   if (view.error === 'errors.invalidOrder' || !view.order) {
     return (
       <div className="flex flex-col gap-4" data-order-missing="">
@@ -107,10 +115,12 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
     ['account.order.tax', order.tax_total],
   ];
   const th = 'border-b-2 border-secondary px-3 py-2 text-left font-bold whitespace-nowrap';
-  const td = 'border-b border-line px-3 py-2 align-top';
+  // On a phone each row is a card, each cell labelled with its column (AccountPage.astro's stack-table).
+  const td = 'border-b border-line px-3 py-2 align-top max-sm:(flex items-start justify-between gap-4 border-0 py-1 text-right)';
+  const label = (key: string) => ({ 'data-label': t(key) });
 
   return (
-    <article className="flex flex-col gap-8" data-order-detail={order.number} aria-labelledby="order-title">
+    <article className="flex min-h-screen flex-col gap-8" data-order-detail={order.number} aria-labelledby="order-title">
       <p className="m-0"><a href="/account/orders" className="link">← {t('account.order.back')}</a></p>
       <header className="flex flex-col gap-3 border-t-4 border-primary bg-surface p-6">
         <h2 id="order-title" ref={headingRef} className="m-0 text-2xl font-bold text-secondary">{t('account.order.title', { number: order.number })}</h2>
@@ -189,9 +199,9 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
       <section aria-labelledby="order-rows">
         <h2 id="order-rows" className="m-0 text-xl font-bold text-secondary">{t('account.order.rows')}</h2>
         <div role="region" aria-labelledby="order-rows-caption" tabIndex={0} className="mt-4 overflow-x-auto focus-ring">
-          <table className="w-full min-w-[640px] border-collapse">
+          <table className="stack-table w-full border-collapse sm:min-w-[640px]">
             <caption id="order-rows-caption" className="pb-2 text-left text-sm text-muted">{t('account.order.rowsCaption', { number: order.number })}</caption>
-            <thead>
+            <thead className="max-sm:sr-only">
               <tr>
                 <th scope="col" className={th}>{t('account.order.product')}</th>
                 <th scope="col" className={th}>{t('account.order.code')}</th>
@@ -203,15 +213,15 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
             </thead>
             <tbody>
               {view.rows.map((row) => (
-                <tr key={row.id} data-order-line={row.code}>
-                  <th scope="row" className={`${td} text-left font-normal`}>
+                <tr key={row.id} data-order-line={row.code} className="max-sm:(mb-3 block border border-line py-2)">
+                  <th scope="row" className={`${td} text-left font-normal max-sm:font-semibold`}>
                     {row.slug ? <a href={`/p/${row.slug}`} className="link">{row.name}</a> : <span>{row.name} <span className="text-sm text-muted">({t('account.order.unavailable')})</span></span>}
                   </th>
-                  <td className={td}>{row.code}</td>
-                  <td className={`${td} text-right`}>{row.qty}</td>
-                  <td className={`${td} text-right whitespace-nowrap`}>{formatEuro(row.unit_price, locale)}</td>
-                  <td className={`${td} text-right`}>{row.vat_rate}%</td>
-                  <td className={`${td} text-right whitespace-nowrap font-semibold`}>{formatEuro(row.total, locale)}</td>
+                  <td className={td} {...label('account.order.code')}>{row.code}</td>
+                  <td className={`${td} text-right`} {...label('account.order.qty')}>{row.qty}</td>
+                  <td className={`${td} text-right whitespace-nowrap`} {...label('account.order.unitPrice')}>{formatEuro(row.unit_price, locale)}</td>
+                  <td className={`${td} text-right`} {...label('account.order.vat')}>{row.vat_rate}%</td>
+                  <td className={`${td} text-right whitespace-nowrap font-semibold`} {...label('account.order.rowTotal')}>{formatEuro(row.total, locale)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 // Order history (spec section 2): number, company, status, notes, date, price and a link to the
-// order; filtered by status, ten per page. On narrow screens the table scrolls sideways inside
-// a focusable region named by its caption, so every column stays readable.
+// order; filtered by status, ten per page. On a phone each order is a card whose cells carry their
+// column's name (the stack-table styles of AccountPage.astro), so no column is hidden.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ORDER_STATUSES } from '../../lib/contract/constants';
@@ -22,7 +22,8 @@ export default function OrderHistory({ locale, messages }: AccountIslandProps) {
   if (!ready) return <Loading t={t} />;
   const pages = pageCount(state.count, state.pageSize);
   const th = 'border-b-2 border-secondary px-3 py-2 text-left font-bold whitespace-nowrap';
-  const td = 'border-b border-line px-3 py-2 align-top';
+  const td = 'border-b border-line px-3 py-2 align-top max-sm:(flex items-start justify-between gap-4 border-0 py-1 text-right)';
+  const label = (key: string) => ({ 'data-label': t(key) });
 
   return (
     <div className="flex flex-col gap-4" data-order-history="" aria-busy={state.loading}>
@@ -55,9 +56,9 @@ export default function OrderHistory({ locale, messages }: AccountIslandProps) {
       )}
       {!state.error && state.results.length > 0 && (
         <div role="region" aria-labelledby="order-history-caption" tabIndex={0} className="overflow-x-auto focus-ring">
-          <table className={`w-full min-w-[720px] border-collapse ${state.loading ? 'opacity-60' : ''}`}>
+          <table className={`stack-table w-full border-collapse sm:min-w-[720px] ${state.loading ? 'opacity-60' : ''}`}>
             <caption id="order-history-caption" className="pb-2 text-left text-sm text-muted">{t('account.orders.caption')}</caption>
-            <thead>
+            <thead className="max-sm:sr-only">
               <tr>
                 <th scope="col" className={th}>{t('account.orders.number')}</th>
                 <th scope="col" className={th}>{t('account.orders.company')}</th>
@@ -70,14 +71,14 @@ export default function OrderHistory({ locale, messages }: AccountIslandProps) {
             </thead>
             <tbody>
               {state.results.map((order) => (
-                <tr key={order.id} data-order-row={order.number}>
-                  <th scope="row" className={`${td} text-left font-semibold whitespace-nowrap`}>{order.number}</th>
-                  <td className={td}>{order.company_name}</td>
-                  <td className={td}><StatusBadge t={t} status={order.status} /></td>
-                  <td className={`${td} max-w-[16rem] break-words text-sm`}>{order.notes || <span className="text-muted">—</span>}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDay(order.create_date, locale)}</td>
-                  <td className={`${td} text-right whitespace-nowrap font-semibold`}>{formatEuro(order.total, locale)}</td>
-                  <td className={td}>
+                <tr key={order.id} data-order-row={order.number} className="max-sm:(mb-3 block border border-line py-2)">
+                  <th scope="row" className={`${td} text-left font-semibold whitespace-nowrap max-sm:text-lg`}>{order.number}</th>
+                  <td className={td} {...label('account.orders.company')}>{order.company_name}</td>
+                  <td className={td} {...label('account.orders.status')}><StatusBadge t={t} status={order.status} /></td>
+                  <td className={`${td} max-w-[16rem] break-words text-sm max-sm:max-w-none`} {...label('account.orders.notes')}>{order.notes || <span className="text-muted">—</span>}</td>
+                  <td className={`${td} whitespace-nowrap`} {...label('account.orders.date')}>{formatDay(order.create_date, locale)}</td>
+                  <td className={`${td} text-right whitespace-nowrap font-semibold`} {...label('account.orders.total')}>{formatEuro(order.total, locale)}</td>
+                  <td className={td} {...label('account.orders.actions')}>
                     <a href={`/account/orders/${order.id}`} className="link whitespace-nowrap" aria-label={t('account.orders.viewOrder', { number: order.number })}>
                       {t('account.orders.view')}
                     </a>

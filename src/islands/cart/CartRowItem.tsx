@@ -1,5 +1,7 @@
 // One row of the cart: picture, name linked to the product, unit price, a quantity stepper (the
 // cart rules check each change before the API), a stock warning, the line total and removal.
+// While a change is on its way the stepper is aria-disabled, not disabled: a disabled control
+// would drop the keyboard focus to the top of the page (issue 14); commit() ignores presses.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { CartRow } from '../../lib/contract/cart';
 import type { T } from '../../lib/i18n/client-messages';
@@ -66,7 +68,7 @@ export default function CartRowItem({ row, t, locale }: Props) {
         <div>
           <label htmlFor={qtyId} className="block text-sm font-semibold">{t('shop.quantity')}</label>
           <div className="mt-1 flex items-stretch">
-            <button type="button" className="btn-outline px-3 py-1" onClick={() => void commit(row.qty - 1)} disabled={busy} aria-label={t('shop.cart.decrease', { name })}>−</button>
+            <button type="button" className="btn-outline px-3 py-1" onClick={() => void commit(row.qty - 1)} aria-disabled={busy || undefined} aria-label={t('shop.cart.decrease', { name })}>−</button>
             <input
               id={qtyId}
               type="number"
@@ -78,11 +80,12 @@ export default function CartRowItem({ row, t, locale }: Props) {
               onBlur={() => void commit(Number(qty))}
               onKeyDown={onKey}
               aria-describedby={short ? warnId : undefined}
-              disabled={busy}
+              readOnly={busy}
+              aria-disabled={busy || undefined}
               className="w-16 border-y-2 border-x-0 border-secondary bg-canvas px-2 text-center text-base focus-ring"
               data-row-qty
             />
-            <button type="button" className="btn-outline px-3 py-1" onClick={() => void commit(row.qty + 1)} disabled={busy} aria-label={t('shop.cart.increase', { name })}>+</button>
+            <button type="button" className="btn-outline px-3 py-1" onClick={() => void commit(row.qty + 1)} aria-disabled={busy || undefined} aria-label={t('shop.cart.increase', { name })}>+</button>
           </div>
         </div>
         <p className="m-0 text-lg font-bold" data-row-total>{formatEuro(row.shown_total, locale)}</p>

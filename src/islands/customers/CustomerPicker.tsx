@@ -106,7 +106,7 @@ export default function CustomerPicker({ locale, messages }: Props) {
         </div>
       )}
 
-      <form role="search" className="flex max-w-xl flex-col gap-1" onSubmit={onSubmit}>
+      <form role="search" aria-label={t('agent.customers.search')} className="flex max-w-xl flex-col gap-1" onSubmit={onSubmit}>
         <label htmlFor="customer-search" className="font-semibold">{t('agent.customers.search')}</label>
         <div className="flex">
           <input

@@ -6,7 +6,7 @@
 // props carry content only. Until they arrive nothing claims availability; when the live call
 // fails, the API's own cart rules decide (adding refuses quantities above stock).
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { LiveStock } from '../../lib/contract/live-values';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
@@ -52,6 +52,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
   const liveProducts = useStore($liveProducts);
   const liveStatus = useStore($liveStatus);
   const ids = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setHydrated(true);
@@ -95,6 +96,8 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // A second press while the first is on its way does nothing (the button stays focusable).
+    if (adding) return;
     if (needsVariant) return setError(t('shop.buyBox.chooseVersion'));
     const wanted = Number(qty);
     // Quantity errors are error toasts, as on the cart page (spec section 8); the field is marked.
@@ -113,6 +116,8 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
     // Without live stock (the call failed) the API's cart rules decide.
     await addToCart(product.id, wanted, variant?.id ?? null, stock ? { quantity: stock.quantity, isBackorderable: stock.is_backorderable } : undefined);
     setAdding(false);
+    // The focus stays where the shopper is (issue 14): if anything took it, it comes back.
+    if (document.activeElement === document.body || document.activeElement === null) addButton.current?.focus();
   };
 
   const errorId = `${ids}-error`;
@@ -207,7 +212,8 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
           <a href={`/customers?next=${encodeURIComponent(path)}`} className="btn-primary" data-buy-choose-customer>{t('shop.buyBox.chooseCustomer')}</a>
         ) : (
           <>
-            <button type="submit" className="btn-primary" disabled={adding || soldOut || checking} data-add-to-cart>
+            {/* Not disabled while adding: a disabled button drops the keyboard focus to the top of the page. */}
+            <button ref={addButton} type="submit" className="btn-primary" disabled={soldOut || checking} aria-disabled={adding || undefined} data-add-to-cart>
               {soldOut ? t('shop.buyBox.soldOut') : adding ? t('shop.buyBox.adding') : t('shop.buyBox.addToCart')}
             </button>
             <button type="button" className="btn-outline" onClick={() => void addToWishlist(product.id)} data-add-to-wishlist>

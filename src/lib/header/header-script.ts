@@ -2,6 +2,7 @@
 // account area, the agent's customer, cart and wishlist counts, the season choice and the mobile
 // menu. Everything reads the nanostores stores; the static markup (Header.astro) is the same
 // for every visitor and only has hidden parts shown or filled in here.
+import type { ReadableAtom } from 'nanostores';
 import { createT, type MessageTree, type T } from '../i18n/client-messages';
 import { $seasons, $seasonsEnabled, loadSeasons, seasonLabel } from '../stores/seasons';
 import { $session, $shopFor, chooseSeason, exitCustomerView, pageLocale } from '../stores/session';
@@ -31,6 +32,24 @@ function renderCount(root: HTMLElement, which: 'cart' | 'wishlist', count: numbe
     badge.classList.toggle('invisible', text === '');
   }
   if (label) label.textContent = count > 0 ? t(which === 'cart' ? 'frame.cartCount' : 'agent.wishlistCount', { count }) : '';
+}
+
+/**
+ * Says the cart's new count in the header's polite live region when it changes after the cart
+ * was first loaded (adding, removing, reordering), so a screen reader hears what "add to cart"
+ * did; the first load, or another customer's cart, says nothing.
+ */
+function announceCartCount(root: HTMLElement, cart: ReadableAtom<{ ready: boolean; loading: boolean; header: { rows_count: number } | null }>, t: T): void {
+  const region = root.querySelector('[data-cart-announce]');
+  if (!region) return;
+  let known: { key: string | null; count: number } | null = null;
+  cart.subscribe((state) => {
+    if (!state.ready || state.loading) return;
+    const key = $shopFor.get();
+    const count = key ? (state.header?.rows_count ?? 0) : 0;
+    if (known && known.key === key && known.count !== count) region.textContent = t('frame.cartCount', { count });
+    known = { key, count };
+  });
 }
 
 function renderAccount(root: HTMLElement, t: T): void {
@@ -90,9 +109,10 @@ export function startHeader(root: HTMLElement): void {
   $shopFor.subscribe((key) => {
     if (!key || shopStarted) return;
     shopStarted = true;
-    void import('../stores/cart').then(({ $cartCount, initCart }) => {
+    void import('../stores/cart').then(({ $cart, $cartCount, initCart }) => {
       initCart();
       $cartCount.subscribe((count) => renderCount(root, 'cart', $shopFor.get() ? count : 0, t));
+      announceCartCount(root, $cart, t);
     });
     void import('../stores/wishlist').then(({ $wishlistCount, initWishlist }) => {
       initWishlist();

@@ -1,4 +1,4 @@
-// The category menu below lg: a disclosure behind the Menu button (aria-expanded/aria-controls;
+// The category menu below lg (and on a phone the search and the language strip): a disclosure behind the Menu button (aria-expanded/aria-controls;
 // Escape closes it and gives focus back to the button). At lg and above CSS always shows it.
 
 export function startMobileMenu(button: HTMLButtonElement, menu: HTMLElement): void {
@@ -7,6 +7,8 @@ export function startMobileMenu(button: HTMLButtonElement, menu: HTMLElement): v
     button.setAttribute('aria-expanded', String(open));
     if (open) menu.dataset.open = '';
     else delete menu.dataset.open;
+    // On a phone the search and the language strip open with it (Header.astro's styles).
+    menu.closest('[data-shop-header]')?.toggleAttribute('data-menu-open', open);
   };
   set(false);
   button.addEventListener('click', () => {
