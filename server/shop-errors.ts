@@ -72,13 +72,14 @@ export const errorBody = (name: ShopErrorName, errorList: ErrorItem[] = [], deta
 export const errorBodyOf = (error: ShopError): ErrorBody => errorBody(error.code, error.errorList, error.detail);
 
 /**
- * A coupon refusal (HTTP 400, as the spec's "The coupon is not valid."): the catalogue name says
- * why (couponRefusalName), error_list[0].code the term that failed (ADR 0015), and `amount` the
- * coupon's minimum when the order does not reach it.
+ * A coupon refusal (HTTP 400 "The coupon is not valid.", spec section 8): the catalogue name says
+ * why (couponRefusalName), error_list[0] the term that failed with its own message (ADR 0015),
+ * and `amount` the coupon's minimum when the order does not reach it.
  */
 export const couponNotValid = (problem: CouponProblem | 'not_found', options: { minimum?: number } = {}) => {
   const minimum = problem === 'min_amount' && options.minimum !== undefined ? options.minimum : undefined;
   const message = minimum === undefined ? COUPON_PROBLEM_MESSAGES[problem] : `The order does not reach the minimum of ${minimum.toFixed(2)} EUR for this coupon.`;
   const item: ErrorItem = { field: 'coupon', code: problem, message, ...(minimum === undefined ? {} : { amount: minimum }) };
-  return shopError(couponRefusalName(problem), [item], minimum === undefined ? undefined : message);
+  // The detail stays the spec's words (section 8); the name and the item say why.
+  return shopError(couponRefusalName(problem), [item], SHOP_ERRORS.CouponNotValid);
 };

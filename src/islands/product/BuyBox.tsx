@@ -14,6 +14,7 @@ import type { Locale } from '../../lib/i18n/locales';
 import { MAX_CART_QTY } from '../../lib/rules/cart';
 import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/live-products';
 import { cachedPrice, priceCacheKey } from '../../lib/cache/price-cache';
+import { announceChosenVariant } from '../../lib/chosen-variant';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
 import { showToast } from '../../lib/stores/toasts';
@@ -154,6 +155,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
                   onChange={() => {
                     setVariantId(v.id);
                     setError(null);
+                    announceChosenVariant({ product: product.id, variant: v.id });
                   }}
                   className="h-4 w-4 accent-primary focus-ring"
                 />
