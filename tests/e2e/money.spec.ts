@@ -61,7 +61,7 @@ for (const [locale, words] of [
     await expect(headline(page, detail.id)).toHaveCount(1);
     expect(spaces((await headline(page, detail.id).textContent()) ?? '')).toContain(productPrice);
 
-    await box.getByRole('radio', { name: new RegExp(`^${escape(variant.name)}\\b`) }).check();
+    await box.getByRole('radio', { name: new RegExp(`^${escape(variant.name)}(\\s|$)`) }).check();
     await expect(headline(page, detail.id)).toHaveCount(1);
     await expect.poll(async () => spaces((await headline(page, detail.id).textContent()) ?? '')).toContain(variantPrice);
     expect(spaces((await headline(page, detail.id).textContent()) ?? '')).not.toContain(productPrice);
