@@ -5,7 +5,7 @@
 import type { ErrorBody, ErrorItem } from '../src/lib/contract/common';
 import { errorAnswer, type ErrorCode } from '../src/lib/contract/error-codes';
 import { IDEMPOTENCY_KEY_REUSED } from '../src/lib/contract/checkout';
-import { COUPON_PROBLEM_MESSAGES, type CouponProblem } from '../src/lib/rules/coupon';
+import { COUPON_PROBLEM_MESSAGES, couponRefusalName, type CouponProblem } from '../src/lib/rules/coupon';
 
 export const SHOP_ERRORS = {
   BadRequest: 'Invalid request.',
@@ -24,6 +24,12 @@ export const SHOP_ERRORS = {
   NegativeQuantity: 'negative_quantity',
   QuantityNotAvailable: 'quantity_not_available',
   CouponNotValid: 'The coupon is not valid.',
+  // Why a coupon is refused, one name per reason a shopper can act on (error_list[0].code names the term).
+  CouponUnknown: 'There is no coupon with this code.',
+  CouponExpired: 'This coupon has expired.',
+  CouponNotYetValid: 'This coupon is not valid yet.',
+  CouponNotForCustomer: 'This coupon is not for this customer.',
+  CouponMinimumNotReached: 'The order does not reach the minimum amount of this coupon.',
   ProductAlreadyInWishlist: 'Product already in the wishlist',
   InvalidOrder: 'Invalid order',
   OutOfStock: 'quantity_not_available',
@@ -65,6 +71,15 @@ export const errorBody = (name: ShopErrorName, errorList: ErrorItem[] = [], deta
 /** The body that answers a thrown ShopError. */
 export const errorBodyOf = (error: ShopError): ErrorBody => errorBody(error.code, error.errorList, error.detail);
 
-/** The spec's coupon refusal, with the term that failed as error_list[0].code (ADR 0015). */
-export const couponNotValid = (problem: CouponProblem | 'not_found') =>
-  shopError('CouponNotValid', [{ field: 'coupon', code: problem, message: COUPON_PROBLEM_MESSAGES[problem] }]);
+/**
+ * A coupon refusal (HTTP 400 "The coupon is not valid.", spec section 8): the catalogue name says
+ * why (couponRefusalName), error_list[0] the term that failed with its own message (ADR 0015),
+ * and `amount` the coupon's minimum when the order does not reach it.
+ */
+export const couponNotValid = (problem: CouponProblem | 'not_found', options: { minimum?: number } = {}) => {
+  const minimum = problem === 'min_amount' && options.minimum !== undefined ? options.minimum : undefined;
+  const message = minimum === undefined ? COUPON_PROBLEM_MESSAGES[problem] : `The order does not reach the minimum of ${minimum.toFixed(2)} EUR for this coupon.`;
+  const item: ErrorItem = { field: 'coupon', code: problem, message, ...(minimum === undefined ? {} : { amount: minimum }) };
+  // The detail stays the spec's words (section 8); the name and the item say why.
+  return shopError(couponRefusalName(problem), [item], SHOP_ERRORS.CouponNotValid);
+};

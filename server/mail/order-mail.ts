@@ -10,7 +10,7 @@ import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { addressLines, paymentLabel, renderOrderDocument } from '../orders/order-pdf';
-import { allOrderRows, type OrderRecord } from '../orders/order-read';
+import { allOrderRows, vatNote, type OrderRecord } from '../orders/order-read';
 import { readSettings } from '../settings';
 import type { MailMessage } from './mailer';
 
@@ -35,12 +35,15 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
   const customerName = customer.businessName ?? `${customer.firstName} ${customer.lastName}`.trim();
   // A consumer reads amounts with VAT, a business net ones plus the VAT (src/lib/rules/vat-display.ts).
   const vatIncluded = customer.kind !== 'b2b';
-  const gross = grossTotals(rows, { shipping: order.shippingTotal, total: order.total }, SHIPPING_VAT_RATE);
+  const gross = grossTotals(rows, { shipping: order.shippingTotal, paymentFee: order.paymentFee, total: order.total }, SHIPPING_VAT_RATE);
+  const method = pick(order.paymentMethod.name, locale);
+  const fee = (amount: number) => (amount > 0 ? [t('mail.orderConfirmation.paymentFee', { method, amount: money(amount) })] : []);
   const amounts = vatIncluded
     ? [
         t('mail.orderConfirmation.subtotal', { amount: money(gross.rows) }),
         ...(gross.discount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(gross.discount) })] : []),
         t('mail.orderConfirmation.shipping', { method: pick(order.shippingMethod.name, locale), amount: money(gross.shipping) }),
+        ...fee(gross.paymentFee),
         t('mail.orderConfirmation.total', { amount: money(order.total) }),
         t('mail.orderConfirmation.vatPart', { amount: money(order.taxTotal) }),
       ]
@@ -48,6 +51,7 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
         t('mail.orderConfirmation.subtotal', { amount: money(order.subtotal) }),
         ...(order.discount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discount) })] : []),
         t('mail.orderConfirmation.shipping', { method: pick(order.shippingMethod.name, locale), amount: money(order.shippingTotal) }),
+        ...fee(order.paymentFee),
         t('mail.orderConfirmation.vat', { amount: money(order.taxTotal) }),
         t('mail.orderConfirmation.total', { amount: money(order.total) }),
       ];
@@ -61,6 +65,7 @@ export async function orderConfirmationMails(deps: OrderMailDeps, order: OrderRe
     ...rows.map((r) => t('mail.orderConfirmation.row', { qty: r.qty, name: pick(r.name, locale), code: r.code, amount: money(vatIncluded ? grossOf(r.total, r.vatRate) : r.total) })),
     '',
     ...amounts,
+    ...(vatNote(order, locale) ? [vatNote(order, locale)!] : []),
     '',
     t('mail.orderConfirmation.payment', { method: paymentLabel(order.paymentMethod, locale) }),
     t('mail.orderConfirmation.shipTo', { address: addressLines(order.shippingAddress, vatLabel).join(', ') }),

@@ -14,7 +14,8 @@ export interface CartQuote {
   lines: (CheckoutLine & { row: PricedCartRow })[];
   /** One per row the order could not take now. */
   problems: ErrorItem[];
-  totals(shipping: number): OrderTotals;
+  /** With the chosen shipping price, payment fee and VAT treatment (src/lib/rules/vat-treatment.ts). */
+  totals(shipping: number, extra?: { paymentFee?: number; reverseCharge?: boolean }): OrderTotals;
 }
 
 const itemField = (row: PricedCartRow) => (row.variant === null ? `product.${row.product}` : `variant.${row.variant}`);
@@ -51,8 +52,9 @@ export async function quoteCart(db: Db, cart: CartRecord, options: { locale: Loc
     summary,
     lines,
     problems,
-    totals: (shipping) =>
+    totals: (shipping, extra = {}) =>
       orderTotals({
+        ...extra,
         lines,
         promotionDiscount: totals.promotion?.discount ?? 0,
         couponDiscount: totals.coupon?.isValid ? totals.coupon.discount : 0,
@@ -68,6 +70,7 @@ export const toCheckoutTotals = (t: OrderTotals): CheckoutTotals => ({
   discount: t.discount,
   final_price: t.goods,
   shipping: t.shipping,
+  payment_fee: t.paymentFee,
   tax: t.tax,
   total: t.total,
   vat: t.vat,

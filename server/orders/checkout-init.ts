@@ -66,7 +66,7 @@ export async function checkoutInit(db: Db, input: CheckoutInitInput, options: { 
     ? await shippingPoliciesFor(db, { country: chosen.country, context: shopContext, typedCode: input.freeShippingCode }, locale, totals.goods)
     : [];
   return {
-    customer: { id: customer!.id, business_name: customer!.businessName, first_name: customer!.firstName, last_name: customer!.lastName, email: customer!.email, kind: customer!.kind },
+    customer: { id: customer!.id, business_name: customer!.businessName, first_name: customer!.firstName, last_name: customer!.lastName, email: customer!.email, kind: customer!.kind, vat_number: customer!.vatNumber },
     billing_addresses: billing.map(toAddress),
     shipping_addresses: shipping.map(toAddress),
     billing_address: billing[0]?.id ?? null,

@@ -8,11 +8,12 @@ import { formatDay, formatEuro } from '../../src/lib/i18n/format';
 import { translator } from '../../src/lib/i18n/i18n';
 import { orderTotals, SHIPPING_VAT_RATE } from '../../src/lib/rules/checkout';
 import { grossOf, grossTotals } from '../../src/lib/rules/vat-display';
+import { isReverseCharge } from '../../src/lib/rules/vat-treatment';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
 import { customers, orderDocuments, type AddressSnapshot } from '../db/schema';
 import { readSettings } from '../settings';
-import { allOrderRows, type OrderRecord } from './order-read';
+import { allOrderRows, vatNote, type OrderRecord } from './order-read';
 
 const PRIMARY = '#D73731';
 const SECONDARY = '#343A40';
@@ -60,7 +61,7 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
     db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id)).then((all) => all.filter((d) => d.type === type)),
     db.select().from(customers).where(eq(customers.id, order.customerId)),
     allOrderRows(db, order.id),
-    readSettings(db, ['SHOP_NAME', 'SHOP_ADDRESS', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_VAT_NUMBER'] as const),
+    readSettings(db, ['SHOP_NAME', 'SHOP_ADDRESS', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_VAT_NUMBER', 'SHOP_IBAN'] as const),
   ]);
   if (!record || !customer) return null;
   const t = translator(locale);
@@ -82,7 +83,14 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
   // Header: the shop on the left, the document on the right.
   doc.font('Helvetica-Bold').fontSize(22).fillColor(PRIMARY).text(shopName, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor(SECONDARY);
-  for (const line of [shop.SHOP_ADDRESS, [shop.SHOP_EMAIL, shop.SHOP_PHONE].filter(Boolean).join(' · '), shop.SHOP_VAT_NUMBER ? t('mail.orderDocument.vatNumber', { value: shop.SHOP_VAT_NUMBER }) : '']) {
+  // The seller's VAT number and the IBAN to pay a bank transfer to (settings SHOP_VAT_NUMBER, SHOP_IBAN).
+  const sellerLines = [
+    shop.SHOP_ADDRESS,
+    [shop.SHOP_EMAIL, shop.SHOP_PHONE].filter(Boolean).join(' · '),
+    shop.SHOP_VAT_NUMBER ? t('mail.orderDocument.vatNumber', { value: shop.SHOP_VAT_NUMBER }) : '',
+    shop.SHOP_IBAN && withPrices ? t('mail.orderDocument.iban', { value: shop.SHOP_IBAN }) : '',
+  ];
+  for (const line of sellerLines) {
     if (line) doc.text(clean(line));
   }
   doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text(title, MARGIN, MARGIN, { width, align: 'right' });
@@ -105,6 +113,9 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
     customer.code,
     customer.vatNumber ? vatLabel(customer.vatNumber) : null,
     customer.taxCode,
+    // Italian e-invoicing: where the SDI delivers the buyer's invoice (recipient code, else PEC).
+    customer.sdiCode ? t('mail.orderDocument.sdiCode', { value: customer.sdiCode }) : null,
+    customer.pec ? t('mail.orderDocument.pec', { value: customer.pec }) : null,
     customer.email,
   ].filter((l): l is string => !!l);
   const ends = [
@@ -171,20 +182,31 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
     doc.text(clean(value), MARGIN + width - 95, y, { width: 95, align: 'right' });
     y += bold ? 16 : 13;
   };
+  const reverseCharge = isReverseCharge(order.vatTreatment);
+  const feeLabel = `${t('mail.orderDocument.paymentFee')} (${pick(order.paymentMethod.name, locale)})`;
+  // VAT is printed once: by rate when there are several (then their sum), else one line.
+  const breakdown = vatBreakdown(order, rows);
+  const vatLines = (totalLabel: string) => {
+    for (const v of breakdown) {
+      const label = reverseCharge ? t('mail.orderDocument.vatExempt', { base: money(v.base) }) : t('mail.orderDocument.vatLine', { rate: v.rate, base: money(v.base) });
+      line(label, money(v.tax));
+    }
+    if (breakdown.length !== 1) line(totalLabel, money(order.taxTotal));
+  };
   if (withPrices && vatIncluded) {
-    const gross = grossTotals(rows, { shipping: order.shippingTotal, total: order.total }, SHIPPING_VAT_RATE);
+    const gross = grossTotals(rows, { shipping: order.shippingTotal, paymentFee: order.paymentFee, total: order.total }, SHIPPING_VAT_RATE);
     line(t('mail.orderDocument.subtotal'), money(gross.rows));
     if (gross.discount > 0) line(t('mail.orderDocument.discount'), `-${money(gross.discount)}`);
     line(`${t('mail.orderDocument.shipping')} (${pick(order.shippingMethod.name, locale)})`, money(gross.shipping));
+    if (gross.paymentFee > 0) line(feeLabel, money(gross.paymentFee));
     line(t('shop.totalWithVat'), money(order.total), true);
-    for (const v of vatBreakdown(order, rows)) line(t('mail.orderDocument.vatLine', { rate: v.rate, base: money(v.base) }), money(v.tax));
-    line(t('shop.vat.vatPart'), money(order.taxTotal));
+    vatLines(t('shop.vat.vatPart'));
   } else if (withPrices) {
     line(t('mail.orderDocument.subtotal'), money(order.subtotal));
     if (order.discount > 0) line(t('mail.orderDocument.discount'), `-${money(order.discount)}`);
     line(`${t('mail.orderDocument.shipping')} (${pick(order.shippingMethod.name, locale)})`, money(order.shippingTotal));
-    for (const v of vatBreakdown(order, rows)) line(t('mail.orderDocument.vatLine', { rate: v.rate, base: money(v.base) }), money(v.tax));
-    line(t('mail.orderDocument.tax'), money(order.taxTotal));
+    if (order.paymentFee > 0) line(feeLabel, money(order.paymentFee));
+    vatLines(t('mail.orderDocument.tax'));
     line(t('mail.orderDocument.total'), money(order.total), true);
   }
 
@@ -195,6 +217,7 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
     `${t('mail.orderDocument.shippingMethod')}: ${pick(order.shippingMethod.name, locale)}`,
     order.notes ? `${t('mail.orderDocument.notes')}: ${order.notes}` : '',
     withPrices ? t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded') : '',
+    withPrices ? (vatNote(order, locale) ?? '') : '',
   ].filter(Boolean);
   doc.text(clean(notes.join('\n')), MARGIN, Math.min(y, bottom()), { width });
   if (!withPrices) {
@@ -211,6 +234,12 @@ export async function renderOrderDocument(db: Db, order: OrderRecord, type: Orde
  * up to the tax stored on the order (a promotion on some rows only spreads differently).
  */
 function vatBreakdown(order: OrderRecord, rows: { total: number; vatRate: number }[]) {
-  const t = orderTotals({ lines: rows.map((r) => ({ total: r.total, vatRate: r.vatRate, inPromotion: false })), couponDiscount: order.discount, shipping: order.shippingTotal });
+  const t = orderTotals({
+    lines: rows.map((r) => ({ total: r.total, vatRate: r.vatRate, inPromotion: false })),
+    couponDiscount: order.discount,
+    shipping: order.shippingTotal,
+    paymentFee: order.paymentFee,
+    reverseCharge: isReverseCharge(order.vatTreatment),
+  });
   return Math.abs(t.tax - order.taxTotal) < 0.005 ? t.vat : [];
 }

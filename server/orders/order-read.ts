@@ -4,6 +4,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { OrderDetail, OrderDocument, OrderRow, OrderStatus, OrderSummary } from '../../src/lib/contract/orders';
+import { translator } from '../../src/lib/i18n/i18n';
+import { REVERSE_CHARGE_NOTE_KEY } from '../../src/lib/rules/vat-treatment';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
 import { customers, orderDocuments, orderRows, orders, orderStatusHistory, products } from '../db/schema';
@@ -88,12 +90,19 @@ export async function orderDetail(db: Db, order: OrderRecord, locale: Locale): P
     payment_method: { id: order.paymentMethodId, code: order.paymentMethod.code, name: pick(order.paymentMethod.name, locale), terms: order.paymentMethod.terms ? pick(order.paymentMethod.terms, locale) : null },
     coupon_code: order.couponCode,
     promotion: order.promotionId,
+    payment_fee: order.paymentFee,
+    vat_treatment: order.vatTreatment,
+    vat_note: vatNote(order, locale),
     tracking_url: order.trackingUrl,
     rows_count: rows?.count ?? 0,
     status_history: history.map((h) => ({ status: h.status, note: h.note, date: h.createdAt.toISOString() })),
     documents,
   };
 }
+
+/** The legal note a reverse-charged order carries (order, PDF, mail), in a locale; null for the shop's own VAT. */
+export const vatNote = (order: Pick<OrderRecord, 'vatTreatment'>, locale: Locale): string | null =>
+  order.vatTreatment === 'reverse_charge' ? translator(locale)(REVERSE_CHARGE_NOTE_KEY) : null;
 
 export async function listOrderRows(db: Db, orderId: number, locale: Locale, page: { page: number; pageSize: number }): Promise<{ results: OrderRow[]; count: number }> {
   const [rows, [total]] = await Promise.all([

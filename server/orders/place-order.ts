@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
+import { isReverseCharge, vatTreatment } from '../../src/lib/rules/vat-treatment';
 import { LOCALES } from '../../src/lib/contract/locales';
 import type { AuthUser } from '../auth/auth-user';
 import { couponNotValid, shopError } from '../shop-errors';
@@ -146,9 +147,16 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   const payment = methods.find((m) => m.id === body.payment_method);
   if (!payment) throw shopError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
   // "As per contract": the order keeps the terms agreed at the time, in every locale, as it keeps the method's name.
-  const terms = payment.isContract
-    ? ((await tx.select({ terms: customers.paymentTerms }).from(customers).where(eq(customers.id, customerId)))[0]?.terms ?? null)
-    : null;
+  const [customer] = await tx.select({ terms: customers.paymentTerms, kind: customers.kind, vatNumber: customers.vatNumber }).from(customers).where(eq(customers.id, customerId));
+  const terms = payment.isContract ? (customer?.terms ?? null) : null;
+  // Reverse charge for a business of another EU state, delivered there (ADR 0024).
+  const treatment = vatTreatment({
+    customerKind: customer?.kind ?? 'b2c',
+    vatNumber: billing.vatNumber || customer?.vatNumber,
+    shippingCountry: shipping.country,
+    billingCountry: billing.country,
+  }).treatment;
+  const reverseCharge = isReverseCharge(treatment);
 
   // Lock every stock item of the cart in id order, so two checkouts sharing items cannot deadlock.
   if (items.length === 0) throw shopError('InvalidOrder');
@@ -164,7 +172,10 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   if (quote.lines.length === 0) throw shopError('InvalidOrder');
   if (quote.problems.length) throw shopError('OutOfStock', quote.problems);
   // The terms are checked again now: an order is never placed with a coupon they refuse.
-  if (cart.couponId !== null && quote.summary.couponProblem) throw couponNotValid(quote.summary.couponProblem);
+  if (cart.couponId !== null && quote.summary.couponProblem) {
+    const [terms] = await tx.select({ minOrder: coupons.minOrder }).from(coupons).where(eq(coupons.id, cart.couponId));
+    throw couponNotValid(quote.summary.couponProblem, { minimum: terms?.minOrder });
+  }
 
   const coupon = quote.summary.coupon;
   if (coupon) {
@@ -177,7 +188,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   }
 
   const goods = quote.totals(0).goods;
-  const totals = quote.totals(shippingPrice({ price: policy.price, freeFrom: policy.freeFrom }, goods));
+  const totals = quote.totals(shippingPrice({ price: policy.price, freeFrom: policy.freeFrom }, goods), { paymentFee: payment.fee, reverseCharge });
   if (exceedsOrderAmount(totals, quote.lines.map(({ row }) => row.total))) {
     throw shopError('OrderTooLarge', fieldError('cart', 'total_too_large', 'The order total is beyond what an order can hold.'));
   }
@@ -203,6 +214,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
       subtotal: totals.subtotal,
       discount: totals.discount,
       shippingTotal: totals.shipping,
+      paymentFee: totals.paymentFee,
+      vatTreatment: treatment,
       taxTotal: totals.tax,
       total: totals.total,
       notes: body.notes,
@@ -230,7 +243,8 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
         name: vName ? joinNames(productName, vName) : productName,
         qty: row.qty,
         unitPrice: row.price,
-        vatRate: row.product_detail.vat_rate,
+        // The rate charged: none under reverse charge (the buyer accounts for the VAT).
+        vatRate: reverseCharge ? 0 : row.product_detail.vat_rate,
         total: row.total,
       };
     }),

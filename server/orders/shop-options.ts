@@ -18,6 +18,7 @@ export const toPaymentMethod = (m: PaymentRow, locale: Locale): PaymentMethod =>
   name: pick(m.name, locale),
   description: pick(m.description, locale),
   is_contract: m.isContract,
+  fee: m.fee,
   shop_context: m.shopContext,
 });
 

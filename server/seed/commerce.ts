@@ -5,10 +5,11 @@ import { coupons, paymentMethods, promotionProducts, promotions, shippingPolicie
 const DAY = 86_400_000;
 
 export async function seedCommerce(db: Db, catalogue: { productIdByCode: Map<string, number> }, canvasId: number | null) {
+  // Cash on delivery costs 4 € with VAT (3.28 € net + 22 %), added to the order total.
   await db.insert(paymentMethods).values([
     { code: 'bank-transfer', position: 1, shopContext: 'all', name: { it: 'Bonifico bancario anticipato', en: 'Bank transfer in advance', es: 'Transferencia bancaria anticipada' }, description: { it: "Spediamo all'accredito del bonifico.", en: 'We ship once the transfer is received.', es: 'Enviamos al recibir la transferencia.' } },
     { code: 'card', position: 2, shopContext: 'all', name: { it: 'Carta di credito', en: 'Credit card', es: 'Tarjeta de crédito' }, description: { it: 'Visa, Mastercard, American Express.', en: 'Visa, Mastercard, American Express.', es: 'Visa, Mastercard, American Express.' } },
-    { code: 'cash-on-delivery', position: 3, shopContext: 'b2c', name: { it: 'Contrassegno', en: 'Cash on delivery', es: 'Contra reembolso' }, description: { it: 'Paghi al corriere alla consegna (+4 €).', en: 'Pay the courier on delivery (+€4).', es: 'Pagas al mensajero en la entrega (+4 €).' } },
+    { code: 'cash-on-delivery', position: 3, shopContext: 'b2c', fee: 3.28, name: { it: 'Contrassegno', en: 'Cash on delivery', es: 'Contra reembolso' }, description: { it: 'Paghi al corriere alla consegna (+4 €).', en: 'Pay the courier on delivery (+€4).', es: 'Pagas al mensajero en la entrega (+4 €).' } },
     { code: 'riba-30', position: 4, shopContext: 'b2b', name: { it: 'Ri.Ba. 30 giorni fine mese', en: 'Bank receipt, 30 days end of month', es: 'Recibo bancario a 30 días fin de mes' } },
     { code: 'as-per-contract', position: 5, shopContext: 'b2b', isContract: true, name: { it: 'Come da contratto', en: 'As per contract', es: 'Según contrato' }, description: { it: 'Alle condizioni concordate con il tuo agente.', en: 'On the terms agreed with your agent.', es: 'En las condiciones acordadas con tu agente.' } },
   ]);

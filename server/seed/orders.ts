@@ -7,6 +7,7 @@ import {
   shippingPolicies, type AddressSnapshot, type L10nJson, type OrderStatus,
 } from '../db/schema';
 import { DEFAULT_LOCALE, type Locale } from '../../src/lib/contract/locales';
+import { vatTreatment } from '../../src/lib/rules/vat-treatment';
 import type { Random } from './random';
 import { round2 } from './random';
 
@@ -48,7 +49,14 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
       const subtotal = round2(items.reduce((s, x) => s + x.total, 0));
       const policy = policies.find((x) => x.code === (customer.kind === 'b2b' && i % 3 === 0 ? 'pallet-it' : 'courier-it'))!;
       const shipping = policy.freeFrom !== null && subtotal >= policy.freeFrom ? 0 : policy.price;
-      const tax = round2(items.reduce((s, x) => s + x.total * (x.p.vat / 100), 0) + shipping * 0.22);
+      // A business of another EU state is reverse charged, as checkout would (ADR 0024).
+      const reverseCharge = vatTreatment({
+        customerKind: customer.kind,
+        vatNumber: snapshot('Billing').vatNumber,
+        shippingCountry: snapshot('Shipping').country,
+        billingCountry: snapshot('Billing').country,
+      }).treatment === 'reverse_charge';
+      const tax = reverseCharge ? 0 : round2(items.reduce((s, x) => s + x.total * (x.p.vat / 100), 0) + shipping * 0.22);
       const payment = payments.find((x) => x.code === (customer.kind === 'b2b' ? (i % 2 ? 'as-per-contract' : 'riba-30') : 'card'))!;
       sequence += 1;
       const [order] = await db
@@ -70,6 +78,7 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
           shippingTotal: shipping,
           taxTotal: tax,
           total: round2(subtotal + shipping + tax),
+          vatTreatment: reverseCharge ? 'reverse_charge' : 'standard',
           // A note is the customer's own words, never translated; the demo's are the business's own
           // purchase order reference, which reads the same in every language.
           notes: i === 0 && customer.kind === 'b2b' ? `${customer.code}/${created.getUTCFullYear()}/${String(sequence).padStart(3, '0')}` : '',
@@ -81,7 +90,7 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
         })
         .returning();
       await db.insert(orderRows).values(
-        items.map((x) => ({ orderId: order!.id, productId: x.p.id, code: x.p.code, name: nameOf(x.p.id), qty: x.qty, unitPrice: x.p.price, vatRate: x.p.vat, total: x.total })),
+        items.map((x) => ({ orderId: order!.id, productId: x.p.id, code: x.p.code, name: nameOf(x.p.id), qty: x.qty, unitPrice: x.p.price, vatRate: reverseCharge ? 0 : x.p.vat, total: x.total })),
       );
       const history: OrderStatus[] = status === 'Pending' ? ['Pending'] : status === 'Cancelled' ? ['Pending', 'Cancelled'] : ['Pending', 'Processing', ...(status === 'Processing' ? [] : [status])];
       await db.insert(orderStatusHistory).values(history.map((s, k) => ({ orderId: order!.id, status: s, createdAt: new Date(created.getTime() + k * 86_400_000) })));

@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: { key: string; value: string; isPublic: boolean }
   { key: 'SHOP_PHONE', value: '+39 0173 000000', isPublic: true },
   { key: 'SHOP_ADDRESS', value: 'Via Alba 12, 12051 Alba (CN), Italia', isPublic: true },
   { key: 'SHOP_VAT_NUMBER', value: 'IT01234567890', isPublic: true },
+  // Printed on invoices for payment by bank transfer.
+  { key: 'SHOP_IBAN', value: 'IT60X0542811101000000123456', isPublic: true },
   { key: 'ORDER_PROCESSING_DAYS', value: '3', isPublic: true },
 ];
 

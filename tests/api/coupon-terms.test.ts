@@ -9,6 +9,7 @@ import type { CartHeader } from '../../src/lib/contract/cart';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { CouponApplyResponse } from '../../src/lib/contract/promotions';
 import type { OrderDetail } from '../../src/lib/contract/orders';
+import { couponRefusalName, type CouponProblem } from '../../src/lib/rules/coupon';
 import { checkoutChoiceIds, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
@@ -56,7 +57,8 @@ async function newcomer() {
 const apply = (token: string, body: Record<string, unknown>, query = '') =>
   shop.send<CouponApplyResponse & ErrorBody>('POST', `promotions/coupons/apply/${query}`, { token, body });
 const checkout = (token: string, body: unknown) => shop.send<OrderDetail & ErrorBody>('POST', 'checkout/', { token, body });
-const refusedFor = (code: string) => ({ detail: 'The coupon is not valid.', error_list: [{ field: 'coupon', code }], code: 'CouponNotValid' });
+// Each reason has its own name (issue 14): unknown, expired, not for this customer, minimum not reached.
+const refusedFor = (code: string) => ({ detail: 'The coupon is not valid.', error_list: [{ field: 'coupon', code }], code: couponRefusalName(code as CouponProblem) });
 
 describe('BENVENUTO10: once per customer, first order only', () => {
   it('is refused to a customer who has ordered before (not_first_order), on a price and on a cart', async () => {

@@ -62,9 +62,9 @@ export const promotionHandlers = defineHandlers({
     // Codes are guessable: wrong ones are counted per user and per address, and bounded.
     const limitKeys = [`coupon:user:${user.id}`, `coupon:ip:${clientAddress(c)}`];
     refuseWhile(c, await failuresUsedUp(db, limitKeys, COUPON_FAILURES, now()));
-    const refuse = async (problem: CouponProblem | 'not_found') => {
+    const refuse = async (problem: CouponProblem | 'not_found', minimum?: number) => {
       await countFailure(db, limitKeys, COUPON_FAILURES, now());
-      return couponNotValid(problem);
+      return couponNotValid(problem, { minimum });
     };
     if ((body.cart ?? null) === null && (body.price ?? null) === null) {
       throw apiError('ValidationFailed', [{ field: 'price', code: 'required', message: 'Give the cart or the price to apply the coupon to.' }]);
@@ -83,7 +83,7 @@ export const promotionHandlers = defineHandlers({
     if (!cart) {
       const price = body.price!;
       const outcome = couponOutcome(coupon, { now: at, shopContext, customerId, customer, orderAmount: price, base: price });
-      if (!outcome.ok) throw await refuse(outcome.problem);
+      if (!outcome.ok) throw await refuse(outcome.problem, coupon.minOrder);
       const answer: CouponApplyResponse = { code: coupon.code, type: coupon.type, value: coupon.value, discount: outcome.discount, final_price: outcome.finalPrice };
       return answer;
     }
@@ -96,7 +96,7 @@ export const promotionHandlers = defineHandlers({
       orderAmount: before.totals.subtotal,
       base: before.totals.subtotal - (before.totals.promotion?.discount ?? 0),
     });
-    if (!outcome.ok) throw await refuse(outcome.problem);
+    if (!outcome.ok) throw await refuse(outcome.problem, coupon.minOrder);
     await setCartCoupon(db, cart.id, coupon.id);
     await auditAgentAction(db, user, cart.customerId, 'cart.coupon.apply', 'cart', cart.id, { coupon: coupon.code });
     const { header } = await summaryAfterChange(db, { ...cart, couponId: coupon.id }, { locale: c.get('locale'), now: at });

@@ -89,6 +89,8 @@ export const paymentMethods = pgTable('payment_methods', {
   shopContext: text('shop_context', { enum: CONTEXT_SCOPES }).notNull().default('all'),
   /** "As per contract": terms agreed with a business customer. */
   isContract: boolean('is_contract').notNull().default(false),
+  /** Charged on the order when the method is chosen (net, VAT at the shipping rate), e.g. cash on delivery (migration 0010). */
+  fee: money('fee').notNull().default(0),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
 });
@@ -124,9 +126,13 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull().default(0),
     shippingTotal: money('shipping_total').notNull().default(0),
+    /** The payment method's fee at the time (net), part of the total (migration 0010). */
+    paymentFee: money('payment_fee').notNull().default(0),
     taxTotal: money('tax_total').notNull().default(0),
     total: money('total').notNull(),
     notes: text('notes').notNull().default(''),
+    /** How VAT was charged: the shop's own, or reverse charge for an EU business abroad (ADR 0024, migration 0010). */
+    vatTreatment: text('vat_treatment', { enum: ['standard', 'reverse_charge'] }).notNull().default('standard'),
     locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     trackingUrl: text('tracking_url'),
     /** A retried checkout with the same key returns this order instead of creating another. */

@@ -112,6 +112,7 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
     ['account.order.subtotal', order.subtotal],
     ...(order.discount ? ([['account.order.discount', -order.discount]] as [string, number][]) : []),
     ['account.order.shippingTotal', order.shipping_total],
+    ...(order.payment_fee ? ([['account.order.paymentFee', order.payment_fee]] as [string, number][]) : []),
     ['account.order.tax', order.tax_total],
   ];
   const th = 'border-b-2 border-secondary px-3 py-2 text-left font-bold whitespace-nowrap';
@@ -241,6 +242,7 @@ export default function OrderDetail({ locale, messages }: AccountIslandProps) {
             <dd className="m-0 border-t-2 border-secondary pt-1 text-right text-lg font-bold">{formatEuro(order.total, locale)}</dd>
           </div>
         </dl>
+        {order.vat_note && <p className="m-0 mt-2 text-xs text-muted" data-order-vat-note>{order.vat_note}</p>}
       </section>
 
       <section aria-labelledby="order-documents">

@@ -9,7 +9,7 @@ import type { Locale } from '../../lib/i18n/locales';
 import { exceedsOrderAmount, type CheckoutRequiredField } from '../../lib/rules/checkout';
 import { $cart, initCart } from '../../lib/stores/cart';
 import {
-  $checkout, applyFreeShippingCode, checkoutTotals, chooseBillingAddress, choosePaymentMethod, chooseShippingAddress, chooseShippingMethod,
+  $checkout, applyFreeShippingCode, checkoutTotals, checkoutVatTreatment, chooseBillingAddress, choosePaymentMethod, chooseShippingAddress, chooseShippingMethod,
   loadCheckout, placeOrder, setCheckoutNotes, startCheckout,
 } from '../../lib/stores/checkout';
 import AddressForm from './AddressForm';
@@ -245,6 +245,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
         <OrderReview
           t={t} locale={locale} rows={data.rows} totals={totals} promotionName={data.cart.promotion?.name ?? null}
           couponCode={data.cart.coupon?.code ?? null} shippingChosen={state.shippingMethod !== null}
+          reverseCharge={checkoutVatTreatment(state) === 'reverse_charge'}
         />
         <button type="button" className="btn-primary" onClick={() => void confirm()} disabled={busy || tooLarge} data-place-order>
           {state.status === 'placing' || state.status === 'placed' ? t('shop.checkout.placing') : t('shop.checkout.confirm')}

@@ -14,16 +14,25 @@ interface Props {
   promotionName: string | null;
   couponCode: string | null;
   shippingChosen: boolean;
+  /** Reverse charge for an EU business abroad (ADR 0024): 0 % VAT and the legal note. */
+  reverseCharge?: boolean;
 }
 
-export default function OrderReview({ t, locale, rows, totals, promotionName, couponCode, shippingChosen }: Props) {
+export default function OrderReview({ t, locale, rows, totals, promotionName, couponCode, shippingChosen, reverseCharge = false }: Props) {
   const euro = (n: number) => formatEuro(n, locale);
   // A consumer reads every amount with VAT, a business net amounts and the VAT by rate.
   const vatIncluded = rows[0]?.vat_included ?? false;
   const gross = grossTotals(rows.map((r) => ({ total: r.total, vatRate: r.product_detail.vat_rate })), totals, SHIPPING_VAT_RATE);
+  const feeRow = (amount: number) =>
+    amount > 0 && (
+      <>
+        <dt>{t('shop.checkout.paymentFee')}</dt>
+        <dd className="m-0 text-right" data-payment-fee>{euro(amount)}</dd>
+      </>
+    );
   const shippingText = (amount: number) => (shippingChosen ? (amount === 0 ? t('shop.free') : euro(amount)) : '—');
   return (
-    <div className="flex flex-col gap-4" data-order-review data-vat-included={vatIncluded ? 'true' : 'false'}>
+    <div className="flex flex-col gap-4" data-order-review data-vat-included={vatIncluded ? 'true' : 'false'} data-vat-treatment={reverseCharge ? 'reverse_charge' : 'standard'}>
       <p className="m-0 text-xs text-muted" data-vat-note>{t(vatIncluded ? 'shop.vat.pricesIncluded' : 'shop.vat.pricesExcluded')}</p>
       <ul className="m-0 list-none divide-y divide-line border-y border-line p-0">
         {rows.map((r) => (
@@ -49,6 +58,7 @@ export default function OrderReview({ t, locale, rows, totals, promotionName, co
           )}
           <dt>{t('shop.shipping')}</dt>
           <dd className="m-0 text-right" data-shipping-total>{shippingText(gross.shipping)}</dd>
+          {feeRow(gross.paymentFee)}
           <dt className="border-t border-line pt-2 text-lg font-bold">{t('shop.totalWithVat')}</dt>
           <dd className="m-0 border-t border-line pt-2 text-right text-lg font-bold" data-checkout-total>{euro(totals.total)}</dd>
           <dt className="text-sm text-muted">{t('shop.vat.vatPart')}</dt>
@@ -72,13 +82,15 @@ export default function OrderReview({ t, locale, rows, totals, promotionName, co
         )}
         <dt>{t('shop.shipping')}</dt>
         <dd className="m-0 text-right" data-shipping-total>{shippingChosen ? (totals.shipping === 0 ? t('shop.free') : euro(totals.shipping)) : '—'}</dd>
+        {feeRow(totals.paymentFee)}
         {totals.vat.map((v) => (
-          <FragmentRow key={v.rate} label={t('shop.vatLine', { rate: v.rate })} value={euro(v.tax)} />
+          <FragmentRow key={v.rate} label={reverseCharge ? t('shop.vat.reverseCharge') : t('shop.vatLine', { rate: v.rate })} value={euro(v.tax)} />
         ))}
         <dt className="border-t border-line pt-2 text-lg font-bold">{t('shop.totalWithVat')}</dt>
         <dd className="m-0 border-t border-line pt-2 text-right text-lg font-bold" data-checkout-total>{euro(totals.total)}</dd>
       </dl>
       )}
+      {reverseCharge && <p className="m-0 text-xs text-muted" data-vat-note-legal>{t('shop.vat.reverseChargeNote')}</p>}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { MAX_CART_QTY } from '../../lib/rules/cart';
 import { availability, availabilityKey } from '../../lib/rules/stock';
 import { $liveProducts, $liveStatus, requestLiveProducts } from '../../lib/live/live-products';
 import { cachedPrice, priceCacheKey } from '../../lib/cache/price-cache';
+import { announceChosenVariant } from '../../lib/chosen-variant';
 import { $cart, addToCart, initCart } from '../../lib/stores/cart';
 import { $session } from '../../lib/stores/session';
 import { showToast } from '../../lib/stores/toasts';
@@ -160,6 +161,7 @@ export default function BuyBox({ locale, messages, path, product, variants }: Pr
                   onChange={() => {
                     setVariantId(v.id);
                     setError(null);
+                    announceChosenVariant({ product: product.id, variant: v.id });
                   }}
                   className="h-4 w-4 accent-primary focus-ring"
                 />

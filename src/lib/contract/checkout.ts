@@ -57,6 +57,8 @@ export const CheckoutTotalsSchema = v.object({
   /** Goods after discounts (the cart's final price). */
   final_price: v.number(),
   shipping: v.number(),
+  /** The chosen payment method's fee (net); 0 in checkout/init/, which has no method chosen yet. */
+  payment_fee: v.number(),
   tax: v.number(),
   total: v.number(),
   /** VAT by rate; discounts lower the base of the lines they come off. */
@@ -72,6 +74,8 @@ export const CheckoutInitResponseSchema = v.object({
     last_name: v.string(),
     email: v.string(),
     kind: v.picklist(SHOP_CONTEXTS),
+    /** For the VAT treatment preview (src/lib/rules/vat-treatment.ts), with the billing address's own. */
+    vat_number: v.optional(v.nullable(v.string())),
   }),
   billing_addresses: v.array(AddressSchema),
   shipping_addresses: v.array(AddressSchema),

@@ -14,6 +14,8 @@ export const ErrorItemSchema = v.object({
   field: v.nullable(v.string()),
   code: v.string(),
   message: v.string(),
+  /** A money amount the broken rule names (a coupon's minimum), for the storefront's own message. */
+  amount: v.optional(v.number()),
 });
 export type ErrorItem = v.InferOutput<typeof ErrorItemSchema>;
 

@@ -25,6 +25,11 @@ export const ERROR_CODES = [
   'NegativeQuantity',
   'QuantityNotAvailable',
   'CouponNotValid',
+  'CouponUnknown',
+  'CouponExpired',
+  'CouponNotYetValid',
+  'CouponNotForCustomer',
+  'CouponMinimumNotReached',
   'ProductAlreadyInWishlist',
   'InvalidOrder',
   'OutOfStock',
@@ -113,7 +118,7 @@ export const FIELD_CODES = {
 } as const;
 export type FieldCode = (typeof FIELD_CODES)[keyof typeof FIELD_CODES];
 
-/** CouponNotValid, field `coupon`: the term that failed (ADR 0015). */
+/** CouponNotValid and the Coupon* refusals, field `coupon`: the term that failed (ADR 0015). */
 export const COUPON_FIELD_CODES = ['not_found', ...COUPON_PROBLEMS] as const;
 export type CouponFieldCode = (typeof COUPON_FIELD_CODES)[number];
 

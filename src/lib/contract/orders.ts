@@ -4,6 +4,7 @@ import { AddressSnapshotOutSchema } from './addresses';
 import { ContextQuerySchema, PageQuerySchema, SHOP_CONTEXTS } from './common';
 import { LOCALES } from './locales';
 import { ORDER_DOCUMENT_TYPES, ORDER_STATUSES } from './constants';
+import { VAT_TREATMENTS } from '../rules/vat-treatment';
 
 export { ORDER_DOCUMENT_TYPES, ORDER_STATUSES, type OrderDocumentType, type OrderStatus } from './constants';
 export const ORDER_ORDER_FIELDS = ['create_date', 'total', 'number', 'status'] as const;
@@ -78,6 +79,12 @@ export const OrderDetailSchema = v.object({
   payment_method: OrderPaymentSchema,
   coupon_code: v.nullable(v.string()),
   promotion: v.nullable(v.number()),
+  /** The payment method's fee (net), part of the total (e.g. cash on delivery). */
+  payment_fee: v.number(),
+  /** How VAT was charged (ADR 0024): reverse charge for an EU business abroad. */
+  vat_treatment: v.picklist(VAT_TREATMENTS),
+  /** The legal note of a reverse-charged order, in the request locale; null otherwise. */
+  vat_note: v.nullable(v.string()),
   tracking_url: v.nullable(v.string()),
   rows_count: v.number(),
   status_history: v.array(v.object({ status: OrderStatusSchema, note: v.nullable(v.string()), date: v.string() })),

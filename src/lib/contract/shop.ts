@@ -13,6 +13,8 @@ export const PaymentMethodSchema = v.object({
   description: v.string(),
   /** "As per contract": the terms agreed with a business customer. */
   is_contract: v.boolean(),
+  /** Added to the order when chosen (net; VAT as on shipping), e.g. cash on delivery. */
+  fee: v.optional(v.number(), 0),
   shop_context: v.picklist([...SHOP_CONTEXTS, 'all']),
   /** At checkout, for the contract method: the customer's agreed terms. */
   payment_terms: v.optional(v.nullable(v.string())),

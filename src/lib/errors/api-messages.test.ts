@@ -97,7 +97,7 @@ describe('failureMessageKey (spec section 8)', () => {
   it('reads an error_list item by its code, per field where the same code means more', () => {
     expect(fieldMessageKey({ field: 'password', code: 'digitRequired' })).toBe('validation.digitRequired');
     expect(fieldMessageKey({ field: 'password', code: 'unchanged' })).toBe('auth.errors.samePassword');
-    expect(fieldMessageKey({ field: 'coupon', code: 'not_found' })).toBe('errors.couponTerms.not_found');
+    expect(fieldMessageKey({ field: 'coupon', code: 'not_found' })).toBe('errors.couponUnknown');
     expect(fieldMessageKey({ field: 'cart', code: 'not_found' })).toBe('errors.notFound');
     expect(fieldMessageKey({ field: null, code: 'bot_check_required' })).toBe('errors.botCheckRequired');
     expect(fieldMessageKey({ field: 'x', code: 'something_new' })).toBeNull();

@@ -49,6 +49,11 @@ export const CODE_MESSAGES: Record<FailureCode, string> = {
   NegativeQuantity: 'errors.negativeQuantity',
   QuantityNotAvailable: 'errors.quantityNotAvailable',
   CouponNotValid: 'errors.couponNotValid',
+  CouponUnknown: 'errors.couponUnknown',
+  CouponExpired: 'errors.couponExpired',
+  CouponNotYetValid: 'errors.couponNotYetValid',
+  CouponNotForCustomer: 'errors.couponNotForCustomer',
+  CouponMinimumNotReached: 'errors.couponMinimum',
   ProductAlreadyInWishlist: 'errors.productAlreadyInWishlist',
   InvalidOrder: 'errors.invalidOrder',
   OutOfStock: 'errors.quantityNotAvailable',
@@ -91,16 +96,16 @@ export const FIELD_CODE_MESSAGES: Record<FieldCode, string> = {
  * shop's own switches keep the spec's "The coupon is not valid.".
  */
 export const COUPON_CODE_MESSAGES: Record<CouponFieldCode, string> = {
-  not_found: 'errors.couponTerms.not_found',
+  not_found: 'errors.couponUnknown',
   not_first_order: 'errors.couponTerms.not_first_order',
   already_used: 'errors.couponTerms.already_used',
-  min_amount: 'errors.couponTerms.min_amount',
-  expired: 'errors.couponTerms.expired',
-  not_yet_valid: 'errors.couponTerms.not_yet_valid',
+  min_amount: 'errors.couponMinimum',
+  expired: 'errors.couponExpired',
+  not_yet_valid: 'errors.couponNotYetValid',
   wrong_customer_kind: 'errors.couponTerms.wrong_customer_kind',
   inactive: 'errors.couponNotValid',
   wrong_context: 'errors.couponNotValid',
-  wrong_customer: 'errors.couponNotValid',
+  wrong_customer: 'errors.couponNotForCustomer',
   used_up: 'errors.couponNotValid',
 };
 
@@ -118,12 +123,24 @@ export const PASSWORD_CODE_MESSAGES: Record<PasswordFieldCode, string> = {
 const hasField = (e: ApiFailure, code: FieldCode, field?: string) => e.errorList.some((item) => item.code === code && (field === undefined || item.field === field));
 const isOneOf = <K extends string>(table: Record<K, string>, code: string): code is K => Object.hasOwn(table, code);
 
-/** The message of a refused coupon: the term that failed, when the API names one. */
+const COUPON_REFUSALS: readonly FailureCode[] = ['CouponNotValid', 'CouponUnknown', 'CouponExpired', 'CouponNotYetValid', 'CouponNotForCustomer', 'CouponMinimumNotReached'];
+
+/** The message of a refused coupon: the term that failed when the API names one, else the refusal's own. */
 function couponTermKey(e: ApiFailure): string | null {
   const item = e.errorList.find((i) => i.field === 'coupon');
   // A coupon used up by a concurrent order is a Conflict at checkout: still "not valid".
-  if (e.code !== 'CouponNotValid' && !(e.code === 'Conflict' && item)) return null;
-  return item && isOneOf(COUPON_CODE_MESSAGES, item.code) ? COUPON_CODE_MESSAGES[item.code] : 'errors.couponNotValid';
+  if (!COUPON_REFUSALS.includes(e.code) && !(e.code === 'Conflict' && item)) return null;
+  if (item && isOneOf(COUPON_CODE_MESSAGES, item.code)) return COUPON_CODE_MESSAGES[item.code];
+  return e.code === 'Conflict' ? 'errors.couponNotValid' : CODE_MESSAGES[e.code];
+}
+
+/**
+ * What a failure's message fills in: a coupon's minimum as money in the page's language. Keys
+ * without the placeholder ignore it.
+ */
+export function failureMessageVars(error: ApiFailure, money: (amount: number) => string): Record<string, string> {
+  const amount = error.errorList.find((i) => i.field === 'coupon' && typeof i.amount === 'number')?.amount;
+  return amount === undefined ? {} : { amount: money(amount) };
 }
 
 /** The key of an error_list item's rule, or null when the storefront has no message of its own for it. */

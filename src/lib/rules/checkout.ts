@@ -2,7 +2,7 @@
 // what shipping costs, and how subtotal, discounts, shipping, VAT and total add up.
 import { round2 } from './pricing';
 
-/** VAT on shipping (Italian standard rate). */
+/** VAT on shipping and on a payment method's fee (Italian standard rate). */
 export const SHIPPING_VAT_RATE = 22;
 
 export const CHECKOUT_REQUIRED_FIELDS = ['billing_address', 'shipping_address', 'shipping_method', 'payment_method'] as const;
@@ -75,6 +75,8 @@ export interface OrderTotals {
   /** Goods after discounts (the cart's final price). */
   goods: number;
   shipping: number;
+  /** The payment method's fee (net), e.g. cash on delivery. */
+  paymentFee: number;
   tax: number;
   total: number;
   vat: VatLine[];
@@ -87,11 +89,16 @@ export interface TotalsInput {
   /** Taken off what is left after the promotion. */
   couponDiscount?: number;
   shipping?: number;
+  /** The chosen payment method's fee (net); taxed like shipping. */
+  paymentFee?: number;
+  /** Reverse charge (src/lib/rules/vat-treatment.ts): every base at 0 %, the buyer accounts for the VAT. */
+  reverseCharge?: boolean;
 }
 
 /**
  * Totals of an order. Discounts lower the VAT base of the lines they come off, in proportion to
- * each line, so VAT is charged on what the customer actually pays; shipping carries 22 %.
+ * each line, so VAT is charged on what the customer actually pays; shipping and a payment fee
+ * carry 22 %. Every fee is part of the total. Reverse charge puts the whole base at 0 %.
  */
 export function orderTotals(input: TotalsInput): OrderTotals {
   const lines = input.lines.map((l) => ({ ...l, total: round2(l.total) }));
@@ -103,6 +110,7 @@ export function orderTotals(input: TotalsInput): OrderTotals {
   const discount = round2(promotionDiscount + couponDiscount);
   const goods = round2(subtotal - discount);
   const shipping = round2(Math.max(input.shipping ?? 0, 0));
+  const paymentFee = round2(Math.max(input.paymentFee ?? 0, 0));
 
   const bases = new Map<number, number>();
   for (const l of lines) {
@@ -111,7 +119,12 @@ export function orderTotals(input: TotalsInput): OrderTotals {
     const couponShare = couponBase > 0 ? (couponDiscount * afterPromo) / couponBase : 0;
     bases.set(l.vatRate, (bases.get(l.vatRate) ?? 0) + afterPromo - couponShare);
   }
-  if (shipping > 0) bases.set(SHIPPING_VAT_RATE, (bases.get(SHIPPING_VAT_RATE) ?? 0) + shipping);
+  if (shipping + paymentFee > 0) bases.set(SHIPPING_VAT_RATE, (bases.get(SHIPPING_VAT_RATE) ?? 0) + shipping + paymentFee);
+  if (input.reverseCharge) {
+    const all = [...bases.values()].reduce((s, b) => s + b, 0);
+    bases.clear();
+    if (lines.length || all > 0) bases.set(0, all);
+  }
   const vat = [...bases.entries()]
     .sort(([a], [b]) => a - b)
     .map(([rate, raw]) => {
@@ -119,7 +132,7 @@ export function orderTotals(input: TotalsInput): OrderTotals {
       return { rate, base, tax: round2((base * rate) / 100) };
     });
   const tax = round2(vat.reduce((s, v) => s + v.tax, 0));
-  return { subtotal, promotionDiscount, couponDiscount, discount, goods, shipping, tax, total: round2(goods + shipping + tax), vat };
+  return { subtotal, promotionDiscount, couponDiscount, discount, goods, shipping, paymentFee, tax, total: round2(goods + shipping + paymentFee + tax), vat };
 }
 
 export interface StockCheck {

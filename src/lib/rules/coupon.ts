@@ -59,6 +59,31 @@ export const COUPON_PROBLEM_MESSAGES: Record<CouponProblem | 'not_found', string
   used_up: 'This coupon has been used up.',
 };
 
+/** The catalogue name of each refusal (server/shop-errors.ts): what the shopper is told first. */
+export type CouponRefusal = 'CouponUnknown' | 'CouponExpired' | 'CouponNotYetValid' | 'CouponNotForCustomer' | 'CouponMinimumNotReached' | 'CouponNotValid';
+
+/** Unknown, expired, not for this customer, minimum not reached: each has its own name; the shop's own switches keep "not valid". */
+export function couponRefusalName(problem: CouponProblem | 'not_found'): CouponRefusal {
+  switch (problem) {
+    case 'not_found':
+      return 'CouponUnknown';
+    case 'expired':
+      return 'CouponExpired';
+    case 'not_yet_valid':
+      return 'CouponNotYetValid';
+    case 'not_first_order':
+    case 'already_used':
+    case 'wrong_customer_kind':
+    case 'wrong_customer':
+    case 'wrong_context':
+      return 'CouponNotForCustomer';
+    case 'min_amount':
+      return 'CouponMinimumNotReached';
+    default:
+      return 'CouponNotValid';
+  }
+}
+
 export type CouponOutcome = { ok: true; discount: number; finalPrice: number } | { ok: false; problem: CouponProblem };
 
 /** Why the coupon does not apply now for this customer and amount, or null when it does. */

@@ -40,6 +40,12 @@ describe('grossTotals', () => {
   it('adds VAT to rows and shipping and takes the discount as the difference to the total', () => {
     // 100 at 22% and 50 at 10%, 10% off (15), shipping 10: bases 90 at 22, 45 at 10, 10 at 22.
     const total = 90 + 19.8 + 45 + 4.5 + 10 + 2.2;
-    expect(grossTotals([{ total: 100, vatRate: 22 }, { total: 50, vatRate: 10 }], { shipping: 10, total }, 22)).toEqual({ rows: 177, shipping: 12.2, discount: 17.7, total });
+    expect(grossTotals([{ total: 100, vatRate: 22 }, { total: 50, vatRate: 10 }], { shipping: 10, total }, 22)).toEqual({ rows: 177, shipping: 12.2, paymentFee: 0, discount: 17.7, total });
+  });
+
+  it('adds a payment fee with VAT, so the lines still add up to the total', () => {
+    // 100 at 22 %, shipping 10, fee 3.28: 122 + 12.2 + 4 = 138.2 with VAT.
+    const total = 100 + 10 + 3.28 + 22 + 2.2 + 0.72;
+    expect(grossTotals([{ total: 100, vatRate: 22 }], { shipping: 10, paymentFee: 3.28, total }, 22)).toEqual({ rows: 122, shipping: 12.2, paymentFee: 4, discount: 0, total });
   });
 });

@@ -45,12 +45,17 @@ export function vatViewerOf(actor: { isAgent: boolean; customerKind: CustomerKin
 }
 
 /**
- * An order's totals as a consumer reads them: rows, shipping and discounts with VAT, adding up
+ * An order's totals as a consumer reads them: rows, shipping, a payment fee and discounts with VAT, adding up
  * to the total. The discount with VAT is the difference, so the lines always add up exactly
  * (discounts lower the VAT base of the lines they come off: src/lib/rules/checkout.ts).
  */
-export function grossTotals(rows: readonly { total: number; vatRate: number }[], totals: { shipping: number; total: number }, shippingVatRate: number) {
+export function grossTotals(
+  rows: readonly { total: number; vatRate: number }[],
+  totals: { shipping: number; total: number; paymentFee?: number },
+  shippingVatRate: number,
+) {
   const rowsGross = round2(rows.reduce((s, r) => s + grossOf(r.total, r.vatRate), 0));
   const shipping = grossOf(totals.shipping, shippingVatRate);
-  return { rows: rowsGross, shipping, discount: round2(Math.max(0, rowsGross + shipping - totals.total)), total: totals.total };
+  const paymentFee = grossOf(totals.paymentFee ?? 0, shippingVatRate);
+  return { rows: rowsGross, shipping, paymentFee, discount: round2(Math.max(0, rowsGross + shipping + paymentFee - totals.total)), total: totals.total };
 }

@@ -28,7 +28,7 @@ const address = (id: number, type: 'Billing' | 'Shipping', country = 'IT'): Addr
 const policy = (id: number, price: number): ShippingPolicy => ({
   id, code: `p${id}`, name: `Policy ${id}`, description: '', zone: { code: 'IT', name: 'Italia' }, base_price: price, price, free_from: null, delivery_days: 3,
 });
-const method = (id: number, isContract = false): PaymentMethod => ({ id, code: `m${id}`, name: `Method ${id}`, description: '', is_contract: isContract, shop_context: 'b2b' });
+const method = (id: number, isContract = false): PaymentMethod => ({ id, code: `m${id}`, name: `Method ${id}`, description: '', is_contract: isContract, fee: 0, shop_context: 'b2b' });
 const cartHeader = { id: 7, promotion: null } as unknown as CartHeader;
 const cartRow = { id: 1, product: 5, total: 100, product_detail: { vat_rate: 22 } } as unknown as CartRow;
 
@@ -43,7 +43,7 @@ function initAnswer(shippingAddress: number, policies: ShippingPolicy[]): Checko
     shipping_policies: policies,
     cart: cartHeader,
     rows: [cartRow],
-    totals: { subtotal: 100, promotion_discount: 0, coupon_discount: 10, discount: 10, final_price: 90, shipping: 0, tax: 19.8, total: 109.8, vat: [] },
+    totals: { subtotal: 100, promotion_discount: 0, coupon_discount: 10, discount: 10, final_price: 90, shipping: 0, payment_fee: 0, tax: 19.8, total: 109.8, vat: [] },
     problems: [],
   };
 }

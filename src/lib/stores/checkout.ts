@@ -13,6 +13,7 @@ import type { OrderDetail } from '../contract/orders';
 import { fieldErrors } from '../errors/api-messages';
 import { validateAddress } from '../rules/address';
 import { missingCheckoutFields, orderTotals, type CheckoutRequiredField, type OrderTotals } from '../rules/checkout';
+import { isReverseCharge, vatTreatment, type VatTreatment } from '../rules/vat-treatment';
 import { cartOwnerBody, reloadCart } from './cart';
 import { clearCoupon } from './coupon';
 import { notify, notifyFailure } from './notify';
@@ -259,13 +260,31 @@ export async function createShippingAddress(input: AddressInput): Promise<Addres
   return null;
 }
 
-/** Subtotal, discounts, the chosen shipping and VAT (spec: order review). */
+/** How the order will be taxed for the chosen addresses (ADR 0024): the API decides the same way. */
+export function checkoutVatTreatment(state: CheckoutState): VatTreatment {
+  const data = state.data;
+  if (!data) return 'standard';
+  const billing = data.billing_addresses.find((a) => a.id === state.billingAddress);
+  const shipping = data.shipping_addresses.find((a) => a.id === state.shippingAddress);
+  if (!billing || !shipping) return 'standard';
+  return vatTreatment({
+    customerKind: data.customer.kind,
+    vatNumber: billing.vat_number || data.customer.vat_number,
+    shippingCountry: shipping.country,
+    billingCountry: billing.country,
+  }).treatment;
+}
+
+/** Subtotal, discounts, the chosen shipping, the chosen payment's fee and VAT (spec: order review). */
 export function checkoutTotals(state: CheckoutState): OrderTotals | null {
   const data = state.data;
   if (!data) return null;
   const promotion = data.cart.promotion;
   const policy = data.shipping_policies.find((p) => p.id === state.shippingMethod);
+  const payment = data.payment_methods.find((m) => m.id === state.paymentMethod);
   return orderTotals({
+    paymentFee: payment?.fee ?? 0,
+    reverseCharge: isReverseCharge(checkoutVatTreatment(state)),
     lines: data.rows.map((r) => ({
       total: r.total,
       vatRate: r.product_detail.vat_rate,

@@ -2,7 +2,8 @@
 // `errors` and `toasts` message areas in a JSON script (BaseLayout); stores only name keys.
 import type { ApiFailure } from '../api/result';
 import { createT, type MessageTree, type T, type Vars } from '../i18n/client-messages';
-import { failureMessageKey, type FailureContext } from '../errors/api-messages';
+import { failureMessageKey, failureMessageVars, type FailureContext } from '../errors/api-messages';
+import { formatEuro } from '../i18n/format';
 import { pageLocale } from './session';
 import { showToast, type ToastKind } from './toasts';
 
@@ -33,6 +34,6 @@ export function notify(type: ToastKind, key: string, vars?: Vars): void {
 /** An error toast with the spec's message for this failure. */
 export function notifyFailure(context: FailureContext, error: ApiFailure): string {
   const key = failureMessageKey(context, error);
-  showToast({ type: 'error', text: storeT()(key) });
+  showToast({ type: 'error', text: storeT()(key, failureMessageVars(error, (amount) => formatEuro(amount, pageLocale()))) });
   return key;
 }
