@@ -4,6 +4,8 @@
 
 import { isIsoCountryCode } from './countries';
 
+export { countryOptions, HOME_COUNTRY, SHOP_COUNTRIES, type CountryOption } from './countries';
+
 export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 

@@ -127,4 +127,4 @@ export async function updateAddress(id: number, input: AddressInput): Promise<Sa
 }
 
 /** Every current country, named in the page's language: Italy and the shop's countries first. */
-export { countryOptions, type CountryOption } from '../contract/countries';
+export { countryOptions, type CountryOption } from '../contract/constants';
