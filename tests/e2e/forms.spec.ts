@@ -142,29 +142,32 @@ test.describe('listing: no season filter while seasons are off (item 12)', () =>
 
 test.describe("an agent's ?next= after sign-in (item 13)", () => {
   test.describe.configure({ mode: 'serial' });
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-  test('a public page: the agent chooses a customer, then goes on to it (it)', async ({ page, context, request }) => {
+  test('a public page: once the customer is chosen the agent is there, as any user would be after signing in (it)', async ({ page, context, request }) => {
     await useLocale(context, 'it');
     const product = await simpleProduct(request);
-    await signInWithForm(page, AGENT2, `/p/${product.slug}`);
-    await expect(page).toHaveURL(new RegExp(`/customers\\?next=${encodeURIComponent(`/p/${product.slug}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    const target = `/p/${product.slug}`;
+    await signInWithForm(page, AGENT2, target);
+    await expect(page).toHaveURL(new RegExp(`/customers\\?next=${escape(encodeURIComponent(target))}$`));
     await page.locator('[data-customer-code]').first().getByRole('button').click();
-    await page.locator('[data-customer-continue] a').click();
-    await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`${escape(target)}$`));
   });
 
-  test('a page that needs a customer, with its query: kept through /customers (en)', async ({ page, context }) => {
+  test('a page that needs a customer, with its query, is reached once the customer is chosen (en)', async ({ page, context }) => {
     await useLocale(context, 'en');
     await signInWithForm(page, AGENT2, '/account/orders?status=Completed');
     await expect(page).toHaveURL(/\/customers\?next=%2Faccount%2Forders%3Fstatus%3DCompleted$/);
     await page.locator('[data-customer-code]').first().getByRole('button').click();
-    await page.locator('[data-customer-continue] a').click();
     await expect(page).toHaveURL(/\/account\/orders\?status=Completed$/);
   });
 
-  test('another site is never a destination (en)', async ({ page, context }) => {
+  test('another site is never a destination: the agent stays to choose, then continues to the catalogue (en)', async ({ page, context }) => {
     await useLocale(context, 'en');
     await signInWithForm(page, AGENT2, '//evil.example/p');
+    await expect(page).toHaveURL(/\/customers$/);
+    await page.locator('[data-customer-code]').first().getByRole('button').click();
+    await expect(page.locator('[data-customer-continue] a')).toHaveAttribute('href', '/p');
     await expect(page).toHaveURL(/\/customers$/);
   });
 });
