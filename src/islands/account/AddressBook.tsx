@@ -241,6 +241,8 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
+  /** The address whose Edit button gets the focus back once its card is shown again. */
+  const [refocus, setRefocus] = useState<number | null>(null);
   const [target, setTarget] = useState<Address | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -251,6 +253,16 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
   useEffect(() => {
     if (ready) void loadAddresses({ page: 1 });
   }, [ready, customer?.id]);
+
+  // Back on the card's own Edit button once the card has replaced the form (after the render, so
+  // the button exists; the list was read again meanwhile).
+  useEffect(() => {
+    if (refocus === null || editing !== null) return;
+    const button = document.querySelector<HTMLElement>(`[data-address-edit="${refocus}"]`);
+    if (!button) return;
+    button.focus();
+    setRefocus(null);
+  }, [refocus, editing, state.results]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -283,8 +295,7 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
 
   const stopEditing = (id: number) => {
     setEditing(null);
-    // Back on the card's own Edit button (the list was read again meanwhile).
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-address-edit="${id}"]`)?.focus());
+    setRefocus(id);
   };
 
   const pages = pageCount(state.count, ADDRESSES_PAGE_SIZE);
