@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ContextQuerySchema } from '../../src/lib/contract/common';
+import { acceptedLocale } from '../../src/lib/i18n/locales';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { API_ERRORS, ApiError, apiError, statusOf } from './errors';
 import { errorBody, errorBodyOf } from '../shop-errors';
@@ -44,9 +45,11 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
   api.use(refuseInvalidCharacters);
   api.use(async (c, next) => {
     c.set('deps', deps);
-    const parsed = v.safeParse(ContextQuerySchema, readQuery(c));
+    const query = readQuery(c);
+    const parsed = v.safeParse(ContextQuerySchema, query);
     if (!parsed.success) throw apiError('ValidationFailed', issuesToErrorList(parsed.issues));
     c.set('locale', parsed.output.locale);
+    c.set('requestLocale', query.locale !== undefined ? parsed.output.locale : (acceptedLocale(c.req.header('Accept-Language')) ?? null));
     c.set('shopContext', parsed.output.shop_context);
     await next();
   });

@@ -36,6 +36,12 @@ export interface ApiEnv {
   Variables: {
     deps: ApiDeps;
     locale: Locale;
+    /**
+     * The language the caller is using, when the request says it (`?locale=`, else its
+     * Accept-Language); null when it says nothing. Mail caused by the request is written in it,
+     * or in the account's language when there is none.
+     */
+    requestLocale: Locale | null;
     shopContext: ShopContext;
     /** Set when the request carries a valid token. */
     user: AuthUser | undefined;

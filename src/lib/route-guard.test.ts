@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, guardRedirect, isProtectedPath, needsChosenCustomer, safeNext } from './route-guard';
+import { afterSignInPath, guardRedirect, isProtectedPath, needsChosenCustomer, nextAfterChoosingCustomer, safeNext } from './route-guard';
 
 const visitor = { signedIn: false, isAgent: false, hasCustomer: false };
 const customer = { signedIn: true, isAgent: false, hasCustomer: true };
@@ -85,5 +85,19 @@ describe('afterSignInPath (spec section 2: an agent with no chosen customer goes
     expect(afterSignInPath('/cart', { ...agent, enforceCustomerSelection: false })).toBe('/cart');
     expect(afterSignInPath('https://evil.example/', { isAgent: false, hasCustomer: true })).toBe('/');
     expect(afterSignInPath('//evil.example/x', agent)).toBe('/customers');
+  });
+});
+
+describe('nextAfterChoosingCustomer (issue 14 item 13)', () => {
+  it("goes on to the agent's ?next= once a customer is chosen: same-site paths only", () => {
+    expect(nextAfterChoosingCustomer('/p/barolo')).toBe('/p/barolo');
+    expect(nextAfterChoosingCustomer('/account/orders?status=Completed')).toBe('/account/orders?status=Completed');
+    expect(nextAfterChoosingCustomer('/cart#rows')).toBe('/cart#rows');
+  });
+
+  it('stays on /customers without a destination, for another site, or for /customers itself', () => {
+    for (const next of [null, undefined, '', '//evil.example/p', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/customers', '/customers?next=%2Fp']) {
+      expect(nextAfterChoosingCustomer(next)).toBeNull();
+    }
   });
 });

@@ -63,3 +63,13 @@ export function afterSignInPath(next: string | null | undefined, state: Omit<Gua
   if (clean === CUSTOMERS_PATH) return target;
   return target === '/' ? CUSTOMERS_PATH : `${CUSTOMERS_PATH}?next=${encodeURIComponent(target)}`;
 }
+
+/**
+ * Where an agent goes as soon as it chooses a customer on /customers: the page it was on its way
+ * to (`?next=`, same site only, not /customers itself), or null to stay and continue by hand.
+ */
+export function nextAfterChoosingCustomer(next: string | null | undefined): string | null {
+  const target = safeNext(next, '');
+  if (target === '' || /^\/customers(\/|[?#]|$)/.test(target)) return null;
+  return target;
+}

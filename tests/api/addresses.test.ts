@@ -143,6 +143,13 @@ describe('POST addresses/', () => {
     ['postal_code', { postal_code: '!!' }],
     ['country', { country: 'Italy' }],
     ['country', { country: 'XX' }],
+    // Withdrawn ISO 3166-1 codes and names that are no country (issue 14 item 11).
+    ['country', { country: 'YU' }],
+    ['country', { country: 'CS' }],
+    ['country', { country: 'AN' }],
+    ['country', { country: 'SU' }],
+    ['country', { country: 'UK' }],
+    ['country', { country: 'EU' }],
     ['phone', { phone: 'call me' }],
     ['email', { email: 'not-an-email' }],
     ['type', { type: 'Home' }],

@@ -217,7 +217,8 @@ for (const locale of ['it', 'en'] as const) {
     await page.getByLabel(t.typeFilter).selectOption('Shipping');
     await expect(card).toHaveCount(1);
 
-    const deleteButton = card.getByRole('button');
+    // The card's other button edits the address in place (issue 14 item 9).
+    const deleteButton = card.locator('button:not([data-address-edit])');
     await deleteButton.click();
     const dialog = page.getByRole('dialog', { name: t.deleteTitle });
     await expect(dialog).toBeVisible();

@@ -156,8 +156,8 @@ test.describe('cart and checkout', () => {
 
     // Without a payment method the order is not sent.
     await page.getByRole('button', { name: "Conferma l'ordine" }).click();
-    await expect(page.locator('[data-checkout-error="errors.checkoutMissingData"]')).toBeVisible();
     await expect(page.locator('[data-choices="payment_method"]')).toContainText('Scegli un metodo di pagamento.');
+    await expect(page.locator('[data-choices="payment_method"] input').first()).toBeFocused();
 
     // A new shipping address, added on the spot: checked first, then created and chosen.
     await page.getByRole('button', { name: 'Aggiungi un nuovo indirizzo' }).click();

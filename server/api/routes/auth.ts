@@ -83,7 +83,9 @@ export const authHandlers = defineHandlers({
     refuseWhile(c, await countCall(db, [userKey!], RESET_REQUESTS_PER_USERNAME, now()));
     const user = await findActiveAccount(db, username);
     if (!user) throw apiError('UserNotFound');
-    const { expiresInSeconds } = await issuePasswordResetCode(db, user, { now: now(), siteUrl: publicSiteUrl });
+    // Written in the language the visitor is using on the page, else the account's.
+    const locale = c.get('requestLocale') ?? user.locale;
+    const { expiresInSeconds } = await issuePasswordResetCode(db, { ...user, locale }, { now: now(), siteUrl: publicSiteUrl });
     wakeMail();
     return { detail: 'A code has been sent to your email address.', expires_in: expiresInSeconds };
   },

@@ -5,6 +5,7 @@ import { resolveCustomer } from '../../auth/permissions';
 import { checkoutInit, openCartOf } from '../../orders/checkout-init';
 import { orderDetail } from '../../orders/order-read';
 import { IdempotencyKeyReusedError, placeOrder } from '../../orders/place-order';
+import { accountLocale } from '../../users/accounts';
 import { apiError } from '../errors';
 import { requireUser } from '../middleware/auth';
 import { answerWithStatus } from '../operation-status';
@@ -30,6 +31,9 @@ export const checkoutHandlers = defineHandlers({
     const idempotencyKey = rawKey === undefined ? null : parseOrThrow(IdempotencyKeySchema, rawKey);
     const deps = c.get('deps');
     const locale = c.get('locale');
+    // The order is kept, and confirmed by mail, in the language the customer is using; the
+    // account's language when the request does not say (the outbox keeps it for retries).
+    const orderLocale = c.get('requestLocale') ?? (await accountLocale(deps.db, user.id)) ?? locale;
     const customerId = await resolveCustomer(deps.db, user, body.customer);
     const missing = missingCheckoutFields(body);
     if (missing.length) throw apiError('ValidationFailed', missing);
@@ -38,7 +42,7 @@ export const checkoutHandlers = defineHandlers({
       customerId,
       body: { ...body, billing_address: body.billing_address!, shipping_address: body.shipping_address!, shipping_method: body.shipping_method!, payment_method: body.payment_method! },
       idempotencyKey,
-      locale,
+      locale: orderLocale,
       now: deps.now(),
     }).catch((error: unknown) => {
       throw error instanceof IdempotencyKeyReusedError ? apiError('IdempotencyKeyReused') : error;

@@ -1,6 +1,8 @@
 // The address book (spec section 2): list with search and a type filter, delete after a
-// confirmation dialog (native <dialog>: focus moves in and back), and an add form checked with
-// the API's rules before sending, the API's field errors shown beside each field.
+// confirmation dialog (native <dialog>: focus moves in and back), an add form checked with the
+// API's rules before sending, the API's field errors shown beside each field, and each address
+// edited in place with the same form (one default address per type: a new default replaces the
+// old one).
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Address } from '../../lib/contract/addresses';
@@ -9,14 +11,14 @@ import type { T } from '../../lib/i18n/client-messages';
 import { countryName } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
 import { ADDRESSES_PAGE_SIZE, ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_REQUIRED, $addressBook, countryOptions, createAddress, deleteAddress,
-  isAddressType, loadAddresses, type AddressErrors, type AddressField, type AddressFieldError, type AddressInput, type AddressTextField,
+  isAddressType, loadAddresses, updateAddress, type AddressErrors, type AddressField, type AddressFieldError, type AddressInput, type AddressTextField,
 } from '../../lib/stores/account-addresses';
 import { pageCount } from '../../lib/stores/account-orders';
 import { $customer } from '../../lib/stores/session';
 import { EmptyState, ErrorBox, Loading, Pager, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 
-const fieldId = (field: AddressField) => `address-${field}`;
-const errorId = (field: AddressField) => `address-${field}-error`;
+/** Field ids: `address-name` in the add form, `address-edit-12-name` when editing address 12. */
+const idPrefix = (editing: Address | undefined) => (editing ? `address-edit-${editing.id}` : 'address');
 const inputClass = (invalid: boolean) => `mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${invalid ? 'border-error' : 'border-secondary'}`;
 
 function readForm(form: HTMLFormElement): AddressInput {
@@ -29,7 +31,13 @@ function readForm(form: HTMLFormElement): AddressInput {
   };
 }
 
-function AddressCard({ address, t, locale, onDelete }: { address: Address; t: T; locale: Locale; onDelete: (a: Address, button: HTMLButtonElement) => void }) {
+function AddressCard({ address, t, locale, onDelete, onEdit }: {
+  address: Address;
+  t: T;
+  locale: Locale;
+  onDelete: (a: Address, button: HTMLButtonElement) => void;
+  onEdit: (a: Address) => void;
+}) {
   const country = countryName(address.country, locale);
   return (
     <li className="flex flex-col gap-3 border border-line p-4" data-address-id={address.id} data-address-name={address.name}>
@@ -47,7 +55,16 @@ function AddressCard({ address, t, locale, onDelete }: { address: Address; t: T;
         {address.email && <span className="block">{address.email}</span>}
         {address.vat_number && <span className="block">{t('account.addresses.fields.vat_number')}: {address.vat_number}</span>}
       </address>
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => onEdit(address)}
+          aria-label={t('account.addresses.editOf', { name: address.name })}
+          data-address-edit={address.id}
+        >
+          {t('account.addresses.edit')}
+        </button>
         <button
           type="button"
           className="btn-outline"
@@ -61,13 +78,23 @@ function AddressCard({ address, t, locale, onDelete }: { address: Address; t: T;
   );
 }
 
-function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () => void }) {
+function AddressForm({ t, locale, address, onDone }: { t: T; locale: Locale; address?: Address; onDone: () => void }) {
+  const prefix = idPrefix(address);
+  const fieldId = (field: AddressField) => `${prefix}-${field}`;
+  const errorId = (field: AddressField) => `${prefix}-${field}-error`;
+  const titleId = `${prefix}-form-title`;
   const [errors, setErrors] = useState<AddressErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const failureRef = useRef<HTMLDivElement>(null);
+  const initial = (field: AddressTextField) => (address ? (address[field] ?? '') : undefined);
+
+  // Editing starts on the first field, so a keyboard user lands in the form that opened.
+  useEffect(() => {
+    if (address) document.getElementById(fieldId('type'))?.focus();
+  }, []);
 
   useEffect(() => {
     if (attempt === 0) return;
@@ -90,10 +117,10 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
     const form = event.currentTarget;
     setSending(true);
     setFailure(null);
-    const outcome = await createAddress(readForm(form));
+    const outcome = address ? await updateAddress(address.id, readForm(form)) : await createAddress(readForm(form));
     setSending(false);
     if (outcome.ok) {
-      form.reset();
+      if (!address) form.reset();
       setErrors({});
       onDone();
       return;
@@ -125,6 +152,7 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
         autoComplete={input.autoComplete}
         required={ADDRESS_REQUIRED.includes(field)}
         maxLength={ADDRESS_LIMITS[field]}
+        defaultValue={initial(field)}
         onInput={() => clear(field)}
         className={inputClass(Boolean(errors[field]))}
         {...describe(field)}
@@ -134,8 +162,16 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
   );
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5 border-2 border-line p-5" data-address-form="" aria-labelledby="address-form-title">
-      <h2 id="address-form-title" className="m-0 text-xl font-bold text-secondary">{t('account.addresses.addTitle')}</h2>
+    <form
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      className="flex flex-col gap-5 border-2 border-line p-5"
+      data-address-form={address ? address.id : ''}
+      aria-labelledby={titleId}
+    >
+      {address
+        ? <h3 id={titleId} className="m-0 text-lg font-bold text-secondary">{t('account.addresses.editTitle')}</h3>
+        : <h2 id={titleId} className="m-0 text-xl font-bold text-secondary">{t('account.addresses.addTitle')}</h2>}
       <p className="m-0 text-sm text-muted">{t('account.requiredNote')}</p>
       {failure && (
         <div ref={failureRef} tabIndex={-1} role="alert" className="border-l-4 border-error bg-error-soft p-4 focus-ring">
@@ -145,7 +181,7 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
       <div className="grid gap-5 md:grid-cols-2">
         <div>
           {label('type')}
-          <select id={fieldId('type')} name="type" required defaultValue="" onChange={() => clear('type')} className={inputClass(Boolean(errors.type))} {...describe('type')}>
+          <select id={fieldId('type')} name="type" required defaultValue={address?.type ?? ''} onChange={() => clear('type')} className={inputClass(Boolean(errors.type))} {...describe('type')}>
             <option value="" disabled>{t('account.addresses.chooseType')}</option>
             {ADDRESS_TYPES.map((type) => <option key={type} value={type}>{t(`account.addresses.types.${type}`)}</option>)}
           </select>
@@ -159,9 +195,17 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
         {text('province', { autoComplete: 'address-level1' })}
         <div>
           {label('country')}
-          <select id={fieldId('country')} name="country" required defaultValue="IT" onChange={() => clear('country')} autoComplete="country" className={inputClass(Boolean(errors.country))} {...describe('country')}>
+          <select
+            id={fieldId('country')} name="country" required defaultValue={address?.country ?? 'IT'} onChange={() => clear('country')} autoComplete="country"
+            className={inputClass(Boolean(errors.country))} {...describe('country')}
+          >
             <option value="">{t('account.addresses.chooseCountry')}</option>
-            {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            <optgroup label={t('account.addresses.countriesShop')}>
+              {countries.filter((c) => c.group === 'shop').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            </optgroup>
+            <optgroup label={t('account.addresses.countriesOther')}>
+              {countries.filter((c) => c.group === 'other').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            </optgroup>
           </select>
           {errorText('country')}
         </div>
@@ -169,12 +213,20 @@ function AddressForm({ t, locale, onDone }: { t: T; locale: Locale; onDone: () =
         {text('email', { type: 'email', autoComplete: 'email' })}
         {text('vat_number')}
       </div>
-      <div className="flex items-center gap-3">
-        <input type="checkbox" id={fieldId('is_default')} name="is_default" className="h-5 w-5 accent-primary focus-ring" />
-        <label htmlFor={fieldId('is_default')}>{t('account.addresses.fields.is_default')}</label>
+      <div>
+        <div className="flex items-center gap-3">
+          <input
+            type="checkbox" id={fieldId('is_default')} name="is_default" defaultChecked={address?.is_default ?? false}
+            aria-describedby={`${prefix}-default-hint`} className="h-5 w-5 accent-primary focus-ring"
+          />
+          <label htmlFor={fieldId('is_default')}>{t('account.addresses.fields.is_default')}</label>
+        </div>
+        <p id={`${prefix}-default-hint`} className="mb-0 mt-1 text-sm text-muted">{t('account.addresses.defaultHint')}</p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={sending}>{sending ? t('account.saving') : t('account.addresses.save')}</button>
+        <button type="submit" className="btn-primary" disabled={sending}>
+          {sending ? t('account.saving') : t(address ? 'account.addresses.saveChanges' : 'account.addresses.save')}
+        </button>
         <button type="button" className="btn-outline" onClick={onDone}>{t('account.cancel')}</button>
       </div>
     </form>
@@ -188,6 +240,9 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
   const state = useStore($addressBook);
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  /** The address whose Edit button gets the focus back once its card is shown again. */
+  const [refocus, setRefocus] = useState<number | null>(null);
   const [target, setTarget] = useState<Address | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -198,6 +253,16 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
   useEffect(() => {
     if (ready) void loadAddresses({ page: 1 });
   }, [ready, customer?.id]);
+
+  // Back on the card's own Edit button once the card has replaced the form (after the render, so
+  // the button exists; the list was read again meanwhile).
+  useEffect(() => {
+    if (refocus === null || editing !== null) return;
+    const button = document.querySelector<HTMLElement>(`[data-address-edit="${refocus}"]`);
+    if (!button) return;
+    button.focus();
+    setRefocus(null);
+  }, [refocus, editing, state.results]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -226,6 +291,11 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
     setDeleting(false);
     if (error) setDeleteError(error);
     else closeDialog();
+  };
+
+  const stopEditing = (id: number) => {
+    setEditing(null);
+    setRefocus(id);
   };
 
   const pages = pageCount(state.count, ADDRESSES_PAGE_SIZE);
@@ -288,7 +358,13 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
         {!state.error && state.results.length > 0 && (
           <ul className={`m-0 grid list-none gap-4 p-0 md:grid-cols-2 lg:grid-cols-3 ${state.loading ? 'opacity-60' : ''}`} aria-busy={state.loading}>
             {state.results.map((address) => (
-              <AddressCard key={address.id} address={address} t={t} locale={locale} onDelete={askDelete} />
+              editing === address.id ? (
+                <li key={address.id} className="md:col-span-2 lg:col-span-3" data-address-id={address.id} data-address-name={address.name} data-address-editing="">
+                  <AddressForm t={t} locale={locale} address={address} onDone={() => stopEditing(address.id)} />
+                </li>
+              ) : (
+                <AddressCard key={address.id} address={address} t={t} locale={locale} onDelete={askDelete} onEdit={(a) => setEditing(a.id)} />
+              )
             ))}
           </ul>
         )}

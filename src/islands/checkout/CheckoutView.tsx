@@ -48,12 +48,15 @@ function Choices({ name, legend, choices, value, onChoose, missing, t }: {
   t: T;
 }) {
   return (
-    <fieldset className="m-0 border-0 p-0" aria-describedby={missing ? `${name}-missing` : undefined} data-choices={name}>
+    <fieldset className="m-0 border-0 p-0" aria-describedby={missing ? `${name}-missing` : undefined} data-choices={name} data-missing={missing || undefined}>
       <legend className="sr-only">{legend}</legend>
       <div className="flex flex-col gap-2">
         {choices.map((c) => (
           <label key={c.id} className={`flex cursor-pointer items-start gap-3 border-2 p-3 ${value === c.id ? 'border-secondary bg-surface' : 'border-line'}`}>
-            <input type="radio" name={name} value={c.id} checked={value === c.id} onChange={() => onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-primary focus-ring" />
+            <input
+              type="radio" name={name} value={c.id} checked={value === c.id} onChange={() => onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-primary focus-ring"
+              aria-invalid={missing || undefined} aria-describedby={missing ? `${name}-missing` : undefined}
+            />
             <span className="flex flex-col">
               <span className="font-semibold">{c.label}</span>
               {c.detail && <span className="text-sm text-muted">{c.detail}</span>}
@@ -64,6 +67,14 @@ function Choices({ name, legend, choices, value, onChoose, missing, t }: {
       {missing && <p id={`${name}-missing`} className="m-0 mt-2 text-sm font-semibold text-error">{t(`shop.checkout.missing.${name}`)}</p>}
     </fieldset>
   );
+}
+
+/** The first control of a missing choice: its first option, else what stands in for it. */
+function focusMissing(field: CheckoutRequiredField): void {
+  const target =
+    document.querySelector<HTMLElement>(`[data-choices="${field}"] input:not([disabled])`) ??
+    document.querySelector<HTMLElement>(`[data-missing-target="${field}"]`);
+  target?.focus();
 }
 
 export default function CheckoutView({ locale, messages, contactsPath }: Props) {
@@ -134,7 +145,13 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
 
   const confirm = async () => {
     const order = await placeOrder();
-    if (order) location.assign(`/cart/order-complete?order=${order.id}`);
+    if (order) {
+      location.assign(`/cart/order-complete?order=${order.id}`);
+      return;
+    }
+    // A missing choice: the focus goes to the first one, where its message is read out with it.
+    const { missing: left, error } = $checkout.get();
+    if (left.length > 0 && !error) requestAnimationFrame(() => focusMissing(left[0]!));
   };
   const onCode = (event: FormEvent) => {
     event.preventDefault();
@@ -190,16 +207,27 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
               choices={data.shipping_addresses.map((a) => ({ id: a.id, label: a.company || a.name, detail: addressLine(a, locale, a.company || a.name) }))}
             />
           )}
+          {data.shipping_addresses.length === 0 && missing('shipping_address') && (
+            <p id="shipping_address-missing" className="m-0 text-sm font-semibold text-error">{t('shop.checkout.missing.shipping_address')}</p>
+          )}
           {addingAddress ? (
             <AddressForm t={t} onDone={() => setAddingAddress(false)} />
           ) : (
-            <p className="m-0"><button type="button" className="btn-outline" onClick={() => setAddingAddress(true)} data-add-address>{t('shop.checkout.addAddress')}</button></p>
+            <p className="m-0">
+              <button
+                type="button" className="btn-outline" onClick={() => setAddingAddress(true)} data-add-address
+                data-missing-target={data.shipping_addresses.length === 0 ? 'shipping_address' : undefined}
+                aria-describedby={data.shipping_addresses.length === 0 && missing('shipping_address') ? 'shipping_address-missing' : undefined}
+              >
+                {t('shop.checkout.addAddress')}
+              </button>
+            </p>
           )}
         </Section>
 
         <Section id="shipping-method" title={t('shop.checkout.shippingMethod')}>
           {data.shipping_policies.length === 0 ? (
-            <p className="m-0 font-semibold text-error" data-no-policies>{t('errors.noShippingPolicies')} <a href={contactsPath} className="link">{t('shop.contactUs')}</a></p>
+            <p className="m-0 font-semibold text-error focus-ring" tabIndex={-1} data-no-policies data-missing-target="shipping_method">{t('errors.noShippingPolicies')} <a href={contactsPath} className="link">{t('shop.contactUs')}</a></p>
           ) : (
             <Choices
               name="shipping_method" legend={t('shop.checkout.shippingMethod')} t={t} missing={missing('shipping_method')}
@@ -223,7 +251,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
 
         <Section id="payment" title={t('shop.checkout.paymentMethod')}>
           {data.payment_methods.length === 0 ? (
-            <p className="m-0 font-semibold text-error" data-no-payment>{t('errors.noPaymentMethods')} <a href={contactsPath} className="link">{t('shop.contactUs')}</a></p>
+            <p className="m-0 font-semibold text-error focus-ring" tabIndex={-1} data-no-payment data-missing-target="payment_method">{t('errors.noPaymentMethods')} <a href={contactsPath} className="link">{t('shop.contactUs')}</a></p>
           ) : (
             <Choices
               name="payment_method" legend={t('shop.checkout.paymentMethod')} t={t} missing={missing('payment_method')}

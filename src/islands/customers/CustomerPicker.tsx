@@ -1,11 +1,13 @@
 // /customers: the agent's welcome page. It lists the agent's customers (searchable, paged),
 // marks the chosen one and, once a customer is chosen, offers to continue where the agent was
-// going (?next=) or to the catalogue. With seasons on, the season is chosen here too.
+// going (?next=) or to the catalogue. An agent sent here on the way to a page (after signing in,
+// or from a page that needs a customer) goes straight on once the customer is chosen, as any
+// other user goes to ?next= after signing in; with seasons on it stays to choose the season.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createT, type MessageTree } from '../../lib/i18n/client-messages';
 import type { Locale } from '../../lib/i18n/locales';
-import { safeNext } from '../../lib/route-guard';
+import { nextAfterChoosingCustomer, safeNext } from '../../lib/route-guard';
 import { $customerList, goToCustomerPage, loadCustomers, searchCustomers, searchCustomersNow, type CustomerRow } from '../../lib/stores/customers';
 import { $seasons, $seasonsEnabled, loadSeasons, seasonLabel } from '../../lib/stores/seasons';
 import { $session, chooseCustomer, chooseSeason, customerName } from '../../lib/stores/session';
@@ -44,6 +46,11 @@ export default function CustomerPicker({ locale, messages }: Props) {
 
   const choose = (customer: CustomerRow) => {
     chooseCustomer({ id: customer.id, name: customerName(customer), kind: customer.kind });
+    const onTheWay = nextAfterChoosingCustomer(new URLSearchParams(location.search).get('next'));
+    if (!seasonsOn && onTheWay) {
+      location.assign(onTheWay);
+      return;
+    }
     setJustChosen(true);
   };
 

@@ -10,7 +10,8 @@ import { call } from '../../lib/api/call';
 import { sessionClient } from '../../lib/stores/session';
 import type { Locale } from '../../lib/i18n/locales';
 import type { CardProduct } from '../../lib/listing/card-product';
-import { flattenCategories, type CategoryOption, type FilterField } from '../../lib/listing/filter-options';
+import { flattenCategories, SEASON_FIELD_KEY, visibleFilterFields, type CategoryOption, type FilterField } from '../../lib/listing/filter-options';
+import { $seasonsEnabled, loadSeasons } from '../../lib/stores/seasons';
 import { listingText, type ListingMessages } from '../../lib/listing/messages';
 import { hasActiveFilters, listingHref, type ListingState } from '../../lib/listing/query-state';
 import { $liveProducts, seedLiveProducts } from '../../lib/live/live-products';
@@ -53,7 +54,14 @@ function fetchPageSeedingLive(locale: Locale): FetchProductPage {
 }
 
 export default function ProductListing(props: ProductListingProps) {
-  const { locale, basePath, baseCategory, heading, initial, categories, customFields, messages } = props;
+  const { locale, basePath, baseCategory, heading, initial, categories, messages } = props;
+  // The season filter only while seasons are switched on (off until the setting says so, on the
+  // server too, so it never flashes in).
+  const seasonsOn = useStore($seasonsEnabled);
+  const customFields = useMemo(() => visibleFilterFields(props.customFields, seasonsOn), [props.customFields, seasonsOn]);
+  useEffect(() => {
+    if (props.customFields.some((f) => f.key === SEASON_FIELD_KEY)) void loadSeasons(locale);
+  }, [locale, props.customFields]);
   const text = useMemo(() => listingText(locale, messages), [locale, messages]);
   const { t } = text;
   const serverState = useMemo(() => productListStateFrom(initial), [initial]);

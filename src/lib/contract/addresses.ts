@@ -36,7 +36,7 @@ const fields = {
     v.string('Country must be text.'),
     v.trim(),
     v.toUpperCase(),
-    v.check(isCountryCode, 'Country must be a two-letter ISO code, like IT.'),
+    v.check(isCountryCode, 'Country must be a current two-letter ISO 3166-1 code, like IT.'),
   ),
   phone: v.nullish(v.pipe(v.string(), v.trim(), v.regex(/^(\+?[0-9][0-9 ()./-]{4,24})?$/, 'Invalid phone number.'))),
   email: v.nullish(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('Invalid email.'), v.maxLength(254, 'The email is too long.'))], 'Invalid email.')),

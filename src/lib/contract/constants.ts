@@ -2,18 +2,16 @@
 // modules build on them, and islands import them from here, so that no page ships valibot for
 // a list of statuses (ADR 0019).
 
+import { isIsoCountryCode } from './countries';
+
+export { countryOptions, HOME_COUNTRY, SHOP_COUNTRIES, type CountryOption } from './countries';
+
 export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-/** An ISO 3166-1 alpha-2 code the runtime knows as a country or territory. */
+/** A current ISO 3166-1 alpha-2 country code (no withdrawn codes such as YU, CS, AN or SU). */
 export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || code === 'ZZ') return false;
-  try {
-    return regionNames.of(code) !== code;
-  } catch {
-    return false;
-  }
+  return isIsoCountryCode(code);
 }
 
 export const ORDER_STATUSES = [

@@ -15,7 +15,12 @@ export const homeVariantLocale = (pathname: string): Locale | undefined => HOME_
 
 /** Picks the best supported language from an Accept-Language header, by quality. */
 export function negotiateLocale(acceptLanguage: string | null | undefined, fallback: Locale = DEFAULT_LOCALE): Locale {
-  if (!acceptLanguage) return fallback;
+  return acceptedLocale(acceptLanguage) ?? fallback;
+}
+
+/** The best supported language an Accept-Language header names, or undefined when it names none. */
+export function acceptedLocale(acceptLanguage: string | null | undefined): Locale | undefined {
+  if (!acceptLanguage) return undefined;
   const ranked = acceptLanguage
     .split(',')
     .map((part, index) => {
@@ -26,7 +31,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined, fallb
     })
     .filter((x) => x.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked.map((x) => x.lang).find(isLocale) ?? fallback;
+  return ranked.map((x) => x.lang).find(isLocale);
 }
 
 /** Reads the `lan` cookie out of a Cookie header. */

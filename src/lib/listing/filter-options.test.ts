@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryTreeNode } from '../contract/catalogue-extras';
-import { categoriesBelow, flattenCategories, toCategoryOptions, toFilterFields } from './filter-options';
+import { categoriesBelow, flattenCategories, SEASON_FIELD_KEY, toCategoryOptions, toFilterFields, visibleFilterFields } from './filter-options';
 
 const node = (slug: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
   id: 0, slug, name: slug.toUpperCase(), color: null, parent_id: null, depth: 0, children,
@@ -32,5 +32,16 @@ describe('filter options', () => {
         { id: 3, key: 'empty', applies_to: 'product', kind: 'choice', name: 'Vuoto', values: [] },
       ]),
     ).toEqual([{ key: 'shop', name: 'Vetrina', values: [{ value: 'new', label: 'Novità' }] }]);
+  });
+});
+
+describe('season filter (issue 14 item 12)', () => {
+  const fields = [
+    { key: 'shop', name: 'Vetrina', values: [{ value: 'new', label: 'Novità' }] },
+    { key: SEASON_FIELD_KEY, name: 'Stagione', values: [{ value: 'vendemmia-2026', label: 'Vendemmia 2026' }] },
+  ];
+  it('is hidden while seasons are switched off, shown when they are on', () => {
+    expect(visibleFilterFields(fields, false).map((f) => f.key)).toEqual(['shop']);
+    expect(visibleFilterFields(fields, true).map((f) => f.key)).toEqual(['shop', 'season']);
   });
 });

@@ -31,3 +31,10 @@ export const toFilterFields = (definitions: CustomFieldDefinition[]): FilterFiel
   definitions
     .filter((d) => d.kind === 'choice' && d.values.length > 0)
     .map((d) => ({ key: d.key, name: d.name, values: d.values.map((v) => ({ value: v.value, label: v.localized_value || v.value })) }));
+
+/** The product field that carries the selling season (spec: seasons, off unless SEASONS_ENABLED). */
+export const SEASON_FIELD_KEY = 'season';
+
+/** The filter fields to offer: the season filter only while seasons are switched on. */
+export const visibleFilterFields = (fields: FilterField[], seasonsOn: boolean): FilterField[] =>
+  seasonsOn ? fields : fields.filter((f) => f.key !== SEASON_FIELD_KEY);

@@ -13,7 +13,7 @@ vi.mock('../api/client', () => ({
 vi.mock('./notify', () => ({ notify: (...args: unknown[]) => notify(...args) }));
 
 const session = await import('./session');
-const { $addressBook, ADDRESS_LIMITS, addressErrorsFromApi, countryOptions, createAddress, deleteAddress, loadAddresses, validateAddress } = await import('./account-addresses');
+const { $addressBook, ADDRESS_LIMITS, addressErrorsFromApi, countryOptions, createAddress, deleteAddress, loadAddresses, updateAddress, validateAddress } = await import('./account-addresses');
 
 const input = {
   type: 'Shipping', name: ' Magazzino ', company: '', street: 'Via Roma 1', city: 'Aosta', postal_code: '11100', province: 'AO', country: 'it',
@@ -72,6 +72,19 @@ describe('the API', () => {
     expect(sendJson).toHaveBeenCalledWith({}, 'post', 'addresses/', expect.objectContaining({ customer: 2, name: 'Magazzino', country: 'IT' }), undefined, undefined);
     expect(notify).toHaveBeenCalledWith('success', 'toasts.addressCreated');
     expect(getJson).toHaveBeenCalled();
+  });
+
+  it('edits an address in place: PATCH addresses/{id}/ with the whole form, a toast, the page read again (issue 14 item 9)', async () => {
+    sendJson.mockResolvedValue(ok({ id: 7 }));
+    const outcome = await updateAddress(7, { ...input, is_default: true });
+    expect(outcome).toEqual({ ok: true, address: { id: 7 } });
+    expect(sendJson).toHaveBeenCalledWith({}, 'patch', 'addresses/7/', expect.objectContaining({ name: 'Magazzino', country: 'IT', is_default: true }), undefined, undefined);
+    expect(sendJson.mock.calls[0]![3]).not.toHaveProperty('customer');
+    expect(notify).toHaveBeenCalledWith('success', 'toasts.addressUpdated');
+    expect(getJson).toHaveBeenCalled();
+    sendJson.mockReset();
+    expect(await updateAddress(7, { ...input, country: 'YU' })).toMatchObject({ ok: false, errors: { country: { code: 'country' } } });
+    expect(sendJson).not.toHaveBeenCalled();
   });
 
   it('does not send an invalid address; shows the API field errors', async () => {

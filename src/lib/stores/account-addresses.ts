@@ -5,7 +5,6 @@ import { atom } from 'nanostores';
 import { call } from '../api/call';
 import type { ErrorItem } from '../contract/common';
 import type { Address, AddressType } from '../contract/addresses';
-import { isCountryCode } from '../contract/constants';
 import { FIELD_CODES } from '../contract/error-codes';
 import { failureMessageKey } from '../errors/api-messages';
 import { ADDRESS_FIELDS, ADDRESS_LIMITS, validateAddress, type AddressErrorCode, type AddressErrors, type AddressField, type AddressFieldError, type AddressInput } from '../rules/address';
@@ -106,18 +105,26 @@ export async function createAddress(input: AddressInput): Promise<CreateAddressO
   return { ok: true, address: result.data };
 }
 
-/** Regions the runtime names that are no country to ship to. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB']);
+export type SaveAddressOutcome = CreateAddressOutcome;
 
-/** Every country the runtime knows, named in the page's language, sorted by name. */
-export function countryOptions(locale: string): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  const out: { code: string; name: string }[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (!NOT_COUNTRIES.has(code) && isCountryCode(code)) out.push({ code, name: names.of(code) ?? code });
-    }
+/**
+ * PATCH addresses/{id}/ with the whole form, checked with the same rules as a new address. The
+ * API keeps one default address per type (a new default replaces the old one), so the page is
+ * read again; a toast says it was saved.
+ */
+export async function updateAddress(id: number, input: AddressInput): Promise<SaveAddressOutcome> {
+  const checked = validateAddress(input);
+  if (!checked.ok) return { ok: false, errors: checked.errors, failure: null };
+  const result = await call(sessionClient(), 'updateAddress', { params: { id }, body: checked.body });
+  if (!result.ok) {
+    const errors = result.error.status === 400 ? addressErrorsFromApi(result.error.errorList) : {};
+    const failure = Object.keys(errors).length > 0 ? null : failureMessageKey('addressCreate', result.error);
+    return { ok: false, errors, failure };
   }
-  return out.sort((x, y) => x.name.localeCompare(y.name, locale));
+  notify('success', 'toasts.addressUpdated');
+  await loadAddresses();
+  return { ok: true, address: result.data };
 }
+
+/** Every current country, named in the page's language: Italy and the shop's countries first. */
+export { countryOptions, type CountryOption } from '../contract/constants';

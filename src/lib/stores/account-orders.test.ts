@@ -8,6 +8,8 @@ const addToCart = vi.fn<(...args: unknown[]) => Promise<boolean>>();
 vi.mock('../api/client', () => ({ createClient: () => ({}) }));
 vi.mock('../api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 vi.mock('./cart', () => ({ addToCart: (...args: unknown[]) => addToCart(...args) }));
+const notify = vi.fn();
+vi.mock('./notify', () => ({ notify: (...args: unknown[]) => notify(...args) }));
 
 const session = await import('./session');
 const { $orderHistory, $orderView, loadOrder, loadOrders, orderIdFromPath, pageCount, reorder } = await import('./account-orders');
@@ -81,8 +83,30 @@ describe('reorder', () => {
     addToCart.mockImplementation(async (product) => product !== 30);
     const summary = await reorder([row(1, 10, 'a', 3), row(2, null, null), row(3, 30, 'c'), row(4, 40, null)]);
     expect(addToCart).toHaveBeenCalledTimes(2);
-    expect(addToCart).toHaveBeenCalledWith(10, 3, undefined);
+    expect(addToCart).toHaveBeenCalledWith(10, 3, undefined, undefined, { quiet: true });
     expect(summary.added.map((r) => r.id)).toEqual([1]);
     expect(summary.unavailable.map((r) => r.id)).toEqual([2, 3, 4]);
+  });
+
+  it('adds the rows without a toast each and shows one summary toast (issue 14 item 8)', async () => {
+    addToCart.mockReset();
+    notify.mockReset();
+    addToCart.mockResolvedValue(true);
+    await reorder([row(1, 10, 'a'), row(2, 20, 'b'), row(3, 30, 'c'), row(4, 40, 'd'), row(5, 50, 'e')]);
+    expect(addToCart).toHaveBeenCalledTimes(5);
+    for (const args of addToCart.mock.calls) expect(args[4]).toEqual({ quiet: true });
+    expect(notify.mock.calls).toEqual([['success', 'toasts.reorderAdded', { count: 5 }]]);
+  });
+
+  it('says in the one toast when some rows could not be added, and when none could', async () => {
+    addToCart.mockReset();
+    notify.mockReset();
+    addToCart.mockImplementation(async (product) => product !== 30);
+    await reorder([row(1, 10, 'a'), row(2, null, null), row(3, 30, 'c')]);
+    expect(notify.mock.calls).toEqual([['warning', 'toasts.reorderPartlyAdded', { count: 1, missed: 2 }]]);
+    notify.mockReset();
+    addToCart.mockResolvedValue(false);
+    await reorder([row(3, 30, 'c')]);
+    expect(notify.mock.calls).toEqual([['error', 'toasts.reorderNoneAdded', { count: 1 }]]);
   });
 });

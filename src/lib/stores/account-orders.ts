@@ -8,6 +8,7 @@ import { ORDER_STATUSES } from '../contract/constants';
 import { failureMessageKey } from '../errors/api-messages';
 import { addToCart } from './cart';
 import { saveFile } from './account-files';
+import { notify } from './notify';
 import { $customer, sessionClient } from './session';
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -118,7 +119,10 @@ export interface ReorderSummary {
   unavailable: OrderRow[];
 }
 
-/** Adds every row of the order to the cart, one after the other (the cart shows its own toasts). */
+/**
+ * Adds every row of the order to the cart, one after the other, without a toast per row; one
+ * toast then sums it up ("5 articoli aggiunti al carrello", with how many could not be added).
+ */
 export async function reorder(rows: readonly OrderRow[]): Promise<ReorderSummary> {
   const summary: ReorderSummary = { added: [], unavailable: [] };
   for (const row of rows) {
@@ -126,8 +130,13 @@ export async function reorder(rows: readonly OrderRow[]): Promise<ReorderSummary
       summary.unavailable.push(row);
       continue;
     }
-    const added = await addToCart(row.product, row.qty, row.variant ?? undefined);
+    const added = await addToCart(row.product, row.qty, row.variant ?? undefined, undefined, { quiet: true });
     (added ? summary.added : summary.unavailable).push(row);
   }
+  const added = summary.added.length;
+  const missed = summary.unavailable.length;
+  if (added === 0) notify('error', 'toasts.reorderNoneAdded', { count: missed });
+  else if (missed === 0) notify('success', 'toasts.reorderAdded', { count: added });
+  else notify('warning', 'toasts.reorderPartlyAdded', { count: added, missed });
   return summary;
 }

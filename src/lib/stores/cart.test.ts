@@ -184,6 +184,17 @@ describe('the cart store', () => {
     stop();
   });
 
+  it('adds quietly for a caller that sums up itself (reorder): no toast per row, success or refusal', async () => {
+    signIn(storage, customerUser);
+    const fake = start({ id: 7, rows: [row(1, 5, 2)] });
+    await settle();
+    expect(await addToCart(5, 3, null, undefined, { quiet: true })).toBe(true);
+    expect(await addToCart(6, 1, null, undefined, { quiet: true })).toBe(true);
+    expect(await addToCart(999, 1, null, undefined, { quiet: true })).toBe(false);
+    expect(fake.calls.slice(-3)).toEqual(['set 5=5', 'set 6=1', 'set 999=1']);
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('removes the row at 0 through DELETE carts/row/{id}/', async () => {
     signIn(storage, customerUser);
     const fake = start({ id: 7, rows: [row(1, 5, 2), row(2, 6, 1)] });

@@ -38,6 +38,8 @@ export interface SetQuantityInput {
   variant?: number | null;
   qty: number;
   stock?: KnownStock;
+  /** No toast for this change: the caller reports a batch of changes in one toast (reorder). */
+  quiet?: boolean;
 }
 
 /** The calls the cart makes; tests hand in fakes. */
@@ -264,11 +266,12 @@ async function ensureCartId(body: GetOrCreateBody): Promise<ApiResult<number>> {
 export async function setCartQuantity(input: SetQuantityInput): Promise<boolean> {
   const body = cartOwnerBody();
   if (!body) return false;
+  const say: typeof notify = input.quiet ? () => undefined : notify;
   const row = cartRowFor(input.product, input.variant);
   const context = $session.get().customer?.kind ?? 'b2b';
   const decision = decideQuantity(input, row, await stockEffect(), context);
   if (decision.action === 'refuse') {
-    notify('error', PROBLEM_KEYS[decision.problem], { count: MAX_CART_QTY });
+    say('error', PROBLEM_KEYS[decision.problem], { count: MAX_CART_QTY });
     return false;
   }
   if (decision.action === 'remove') return removeCartRow(decision.row.id);
@@ -278,29 +281,29 @@ export async function setCartQuantity(input: SetQuantityInput): Promise<boolean>
   const cart = await ensureCartId(body);
   if (!cart.ok) {
     patch({ loading: false, error: 'errors.cartInitFailed' });
-    notify('error', 'errors.cartInitFailed');
+    say('error', 'errors.cartInitFailed');
     return false;
   }
   const result = await api.setRow({ cart: cart.data, product: input.product, qty: input.qty, ...(input.variant ? { variant: input.variant } : {}) });
   patch({ loading: false });
   if (!result.ok) {
-    notifyFailure('cartRow', result.error);
+    if (!input.quiet) notifyFailure('cartRow', result.error);
     return false;
   }
   applyChange(result.data, row?.id);
-  notify('success', result.data.removed ? 'toasts.productRemovedFromCart' : row ? 'toasts.productQuantityUpdated' : 'toasts.productAddedToCart');
+  say('success', result.data.removed ? 'toasts.productRemovedFromCart' : row ? 'toasts.productQuantityUpdated' : 'toasts.productAddedToCart');
   changed();
   return true;
 }
 
 /** Adds `qty` units to what the cart already holds of the product (and variant). */
-export function addToCart(product: number, qty: number, variant?: number | null, stock?: KnownStock): Promise<boolean> {
+export function addToCart(product: number, qty: number, variant?: number | null, stock?: KnownStock, options: { quiet?: boolean } = {}): Promise<boolean> {
   if (!Number.isInteger(qty) || qty <= 0) {
-    notify('error', 'errors.negativeQuantity');
+    if (!options.quiet) notify('error', 'errors.negativeQuantity');
     return Promise.resolve(false);
   }
   const current = cartRowFor(product, variant)?.qty ?? 0;
-  return setCartQuantity({ product, variant: variant ?? null, qty: current + qty, ...(stock ? { stock } : {}) });
+  return setCartQuantity({ product, variant: variant ?? null, qty: current + qty, ...(stock ? { stock } : {}), ...(options.quiet ? { quiet: true } : {}) });
 }
 
 /** DELETE carts/row/{id}/. */

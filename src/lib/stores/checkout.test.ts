@@ -160,13 +160,22 @@ describe('the checkout store', () => {
     expect(totals.total).toBeCloseTo(90 + 9.9 + 21.98, 2);
   });
 
-  it('stops with "contact technical support" while a choice is missing', async () => {
+  it('stops while a choice is missing and names it beside its field, not "contact technical support" (issue 14 item 6)', async () => {
     await loadCheckout(7);
     expect(await placeOrder()).toBeNull();
-    expect($checkout.get()).toMatchObject({ error: 'errors.checkoutMissingData', missing: ['payment_method'] });
+    expect($checkout.get()).toMatchObject({ error: null, missing: ['payment_method'] });
     expect(api.place).not.toHaveBeenCalled();
     choosePaymentMethod(2);
     expect($checkout.get().missing).toEqual([]);
+  });
+
+  it('keeps "contact technical support" for a fault: no billing address to choose', async () => {
+    vi.mocked(api.init).mockResolvedValueOnce(ok({ ...initAnswer(2, [policy(10, 9.9)]), billing_addresses: [], billing_address: null }));
+    await loadCheckout(7);
+    choosePaymentMethod(2);
+    expect(await placeOrder()).toBeNull();
+    expect($checkout.get()).toMatchObject({ error: 'errors.checkoutMissingData', missing: ['billing_address'] });
+    expect(api.place).not.toHaveBeenCalled();
   });
 
   it('places one order for a double click, with one Idempotency-Key', async () => {

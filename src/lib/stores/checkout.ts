@@ -309,8 +309,16 @@ function attemptKey(): string {
 export const lastOrder = (): OrderDetail | null => readJson<OrderDetail>(storage, LAST_ORDER_STORAGE);
 
 /**
- * POST checkout/. Refuses while an order is being sent; missing choices stop it with "contact
- * technical support" (spec section 8). On success the coupon is forgotten, the cart read again
+ * A missing choice the shopper cannot make: the customer has no billing address at all (only
+ * the shop can add one). Everything else (an address, a method) can be chosen or added.
+ */
+export function missingIsFault(missing: readonly CheckoutRequiredField[], data: CheckoutInitResponse | null): boolean {
+  return missing.includes('billing_address') && (data?.billing_addresses.length ?? 0) === 0;
+}
+
+/**
+ * POST checkout/. Refuses while an order is being sent; a missing choice stops it and is named
+ * beside its field, "contact technical support" only when it is a fault (spec section 8). On success the coupon is forgotten, the cart read again
  * and the order kept for the thank-you page; answers the order.
  */
 export async function placeOrder(): Promise<OrderDetail | null> {
@@ -324,7 +332,9 @@ export async function placeOrder(): Promise<OrderDetail | null> {
   };
   const missing = missingCheckoutFields(choice).map((p) => p.field);
   if (missing.length) {
-    patch({ missing, error: 'errors.checkoutMissingData' });
+    // A choice the shopper can still make is named beside its field (the page moves the focus
+    // there); "contact technical support" is kept for a fault: no billing address to choose.
+    patch({ missing, error: missingIsFault(missing, state.data) ? 'errors.checkoutMissingData' : null });
     return null;
   }
   patch({ status: 'placing', error: null, missing: [] });
