@@ -5,7 +5,7 @@
 // mails a link to set the password. Domain code: it throws shopError names, the API maps them.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
-import { SIGN_UP_FIELD_CODES } from '../../src/lib/contract/sign-up';
+import { SIGN_UP_FIELD_CODES } from '../../src/lib/contract/sign-up-codes';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { normalizeSdiCode, normalizeVatNumber } from '../../src/lib/rules/trade-account';
 import { randomBytes } from 'node:crypto';

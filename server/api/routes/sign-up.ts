@@ -1,7 +1,7 @@
 // Becoming a customer (ADR 0025): consumer sign-up and its confirmation link, trade account
 // requests and the password link of an approved one. Throttled like the other auth forms.
 import { PASSWORD_ISSUE_MESSAGES, passwordIssues } from '../../../src/lib/rules/password';
-import { SIGN_UP_FIELD_CODES } from '../../../src/lib/contract/sign-up';
+import { SIGN_UP_FIELD_CODES } from '../../../src/lib/contract/sign-up-codes';
 import { eInvoicingIssue, sdiCodeIssue, TRADE_ACCOUNT_MESSAGES, vatNumberIssue } from '../../../src/lib/rules/trade-account';
 import type { ErrorItem } from '../../../src/lib/contract/common';
 import { countCall, countFailure, failuresUsedUp, LINK_FAILURES, SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_EMAIL } from '../../auth/attempt-limits';
