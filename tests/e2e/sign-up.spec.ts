@@ -91,7 +91,7 @@ test('English: a business applies for a trade account, with the VAT number check
   await page.getByRole('textbox', { name: 'VAT number', exact: true }).fill('IT01234567897');
   await form.getByRole('button', { name: 'Send application' }).click();
   await expect(page.getByRole('textbox', { name: 'SDI recipient code', exact: true })).toBeFocused();
-  await expect(form.getByText('Give your SDI code or your PEC address')).toBeVisible();
+  await expect(form.getByText('Give your SDI code or your PEC address', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'SDI recipient code', exact: true }).fill('M5UXCR1');
   await form.getByRole('button', { name: 'Send application' }).click();
   const sent = page.locator('[data-signup-state="sent"]');
