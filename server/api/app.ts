@@ -25,6 +25,7 @@ import { checkoutHandlers } from './routes/checkout';
 import { clientProxyHandlers } from './routes/client-proxy';
 import { configHandlers } from './routes/config';
 import { contactHandlers } from './routes/contact';
+import { signUpHandlers } from './routes/sign-up';
 import { customFieldsHandlers } from './routes/custom-fields';
 import { documentsHandlers } from './routes/documents';
 import { orderHandlers } from './routes/orders';
@@ -70,6 +71,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
     ...addressHandlers,
     ...usersHandlers,
     ...contactHandlers,
+    ...signUpHandlers,
     ...clientProxyHandlers,
     ...productHandlers,
     ...siteHandlers,

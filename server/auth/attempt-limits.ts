@@ -40,3 +40,9 @@ export const failuresUsedUp = (db: Db, keys: string[], limit: Limit, now: Date) 
 export async function countFailure(db: Db, keys: string[], limit: Limit, now: Date): Promise<void> {
   for (const key of keys) await hit(db, key, now, limit.windowMs);
 }
+
+/** Sign-ups and trade account requests (each one sends a mail), per address and per email (ADR 0025). */
+export const SIGN_UPS_PER_ADDRESS: Limit = { limit: 10, windowMs: MINUTES_15 };
+export const SIGN_UPS_PER_EMAIL: Limit = { limit: 3, windowMs: MINUTES_15 };
+/** Wrong or used-up link tokens (confirmation, set-password), per address. */
+export const LINK_FAILURES: Limit = { limit: 20, windowMs: MINUTES_15 };

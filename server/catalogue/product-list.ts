@@ -165,7 +165,31 @@ export function prefixQuery(search: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function orderOf(o: Ordering<ProductOrderField>): SQL[] {
+/**
+ * How well a product matches the search, in SQL on the rows the indexed filter kept: 0 the exact
+ * article code, 1 the name holds the words (whole, stemmed, or as prefixes being typed), 2 the code
+ * starts with the text, 3 anything else (title or summary).
+ */
+function relevanceTier(search: string, locale: Locale): SQL {
+  const config = sql.raw(`'${TEXT_SEARCH_CONFIG[locale]}'::regconfig`);
+  const name = sql`to_tsvector(${config}, coalesce(${productTranslations.name}, ''))`;
+  const prefix = prefixQuery(search);
+  const nameMatch = prefix
+    ? sql`(${name} @@ websearch_to_tsquery(${config}, ${search}) or ${name} @@ to_tsquery(${config}, ${prefix}))`
+    : sql`${name} @@ websearch_to_tsquery(${config}, ${search})`;
+  return sql`case
+    when lower(${products.code}) = lower(${search.trim()}) then 0
+    when ${nameMatch} then 1
+    when ${products.code} ilike ${escapeLike(search.trim()) + '%'} then 2
+    else 3 end`;
+}
+
+function orderOf(o: Ordering<ProductOrderField>, search: string | undefined, locale: Locale): SQL[] {
+  if (o.field === 'relevance') {
+    const byName = [asc(productTranslations.name), asc(products.id)];
+    if (!search) return byName;
+    return [sql`${relevanceTier(search, locale)} ${sql.raw(o.direction === 'asc' ? 'desc' : 'asc')}`, ...byName];
+  }
   const dir = o.direction === 'asc' ? asc : desc;
   const column = {
     name: productTranslations.name,
@@ -181,6 +205,8 @@ function orderOf(o: Ordering<ProductOrderField>): SQL[] {
 }
 
 export const DEFAULT_PRODUCT_ORDER: Ordering<ProductOrderField> = { field: 'name', direction: 'asc' };
+/** A search that names no order is answered most relevant first. */
+export const SEARCH_PRODUCT_ORDER: Ordering<ProductOrderField> = { field: 'relevance', direction: 'desc' };
 
 export async function listProducts(
   db: Db,
@@ -200,7 +226,7 @@ export async function listProducts(
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
-      .orderBy(...orderOf(ordering))
+      .orderBy(...orderOf(ordering, filter.search, filter.locale))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db

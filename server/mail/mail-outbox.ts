@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';
 
-export const MAIL_KINDS = ['order-confirmation', 'order-confirmation-copy', 'contact', 'password-reset'] as const;
+export const MAIL_KINDS = ['order-confirmation', 'order-confirmation-copy', 'contact', 'password-reset', 'sign-up-confirmation', 'trade-account-request', 'trade-account-approved'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The confirmation to the customer and its copy to the shop; both are built, PDF included, when sent. */

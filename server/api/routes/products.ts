@@ -10,7 +10,7 @@ import { assertSeason, withProductPrices, withVariantPrices } from '../../catalo
 import { liveValues, withHeldStock, type LiveHolds } from '../../catalogue/live-values';
 import { publishedProductAssets } from '../../catalogue/product-assets';
 import { getProductBySlugOrCode } from '../../catalogue/product-detail';
-import { DEFAULT_PRODUCT_ORDER, listProducts } from '../../catalogue/product-list';
+import { DEFAULT_PRODUCT_ORDER, listProducts, SEARCH_PRODUCT_ORDER } from '../../catalogue/product-list';
 import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
 import { priceProducts, priceVariants } from '../../catalogue/prices';
@@ -48,7 +48,7 @@ export const productHandlers = defineHandlers({
   },
 
   listProducts: async (c, { query: q }) => {
-    const ordering = orderingOf(q.order_by, PRODUCT_ORDER_FIELDS, DEFAULT_PRODUCT_ORDER);
+    const ordering = orderingOf(q.order_by, PRODUCT_ORDER_FIELDS, q.search ? SEARCH_PRODUCT_ORDER : DEFAULT_PRODUCT_ORDER);
     const customFields = (q.custom_field ?? []).map((pair, i) => {
       const cut = pair.indexOf(':');
       const key = (cut === -1 ? pair : pair.slice(0, cut)).trim();

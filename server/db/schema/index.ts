@@ -8,3 +8,4 @@ export * from './orders';
 export * from './content';
 export * from './system';
 export * from './mail';
+export * from './sign-up';

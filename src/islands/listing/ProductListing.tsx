@@ -144,7 +144,7 @@ export default function ProductListing(props: ProductListingProps) {
                 {status}
               </p>
             </div>
-            <SortSelect orderBy={filters.orderBy} text={text} />
+            <SortSelect orderBy={filters.orderBy} search={filters.search} text={text} />
           </div>
           <ActiveFilters
             filters={filters}

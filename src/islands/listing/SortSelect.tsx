@@ -9,10 +9,12 @@ import { applyFilters } from '../../lib/stores/product-list';
 /** The orders offered; an address may ask for another allowed one, which is then listed too. */
 const OFFERED = ['name-asc', 'name-desc', 'standard_price-asc', 'standard_price-desc', 'special_price-asc', 'create_date-desc', 'write_date-desc'];
 
-export default function SortSelect({ orderBy, text }: { orderBy: Ordering<ProductOrderField>; text: ListingText }) {
+export default function SortSelect({ orderBy, search, text }: { orderBy: Ordering<ProductOrderField>; search: string; text: ListingText }) {
   const id = useId();
   const current = formatOrderBy(orderBy);
-  const options = OFFERED.includes(current) ? OFFERED : [...OFFERED, current];
+  // Relevance is offered (first) only for a search.
+  const offered = search ? ['relevance-desc', ...OFFERED] : OFFERED;
+  const options = offered.includes(current) ? offered : [...offered, current];
   const change = (value: string) => {
     const parsed = parseOrderBy(value, ORDER_FIELDS);
     if (parsed.ok) void applyFilters({ orderBy: parsed.value });

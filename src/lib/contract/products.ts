@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import type { PriceSource } from '../rules/pricing';
 import { ContextQuerySchema, IdSchema, PageQuerySchema } from './common';
 
-export const PRODUCT_ORDER_FIELDS = ['name', 'title', 'standard_price', 'special_price', 'create_date', 'write_date'] as const;
+/**
+ * `relevance` (with a search): the exact article code first, then products whose name holds the
+ * words (whole or as prefixes), then the article codes that start with the text, then the rest;
+ * A to Z within each. Without a search it is the name order. It is the order of a search that
+ * names none.
+ */
+export const PRODUCT_ORDER_FIELDS = ['relevance', 'name', 'title', 'standard_price', 'special_price', 'create_date', 'write_date'] as const;
 export type ProductOrderField = (typeof PRODUCT_ORDER_FIELDS)[number];
 export const PRICE_TYPES = ['standard', 'special'] as const;
 export const PRODUCT_LIST_PAGE_SIZE = 12;

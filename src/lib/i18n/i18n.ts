@@ -17,14 +17,17 @@ import it from '../../content/messages/it.json';
 import shopEn from '../../content/messages/shop/en.json';
 import shopEs from '../../content/messages/shop/es.json';
 import shopIt from '../../content/messages/shop/it.json';
+import signupEn from '../../content/messages/signup/en.json';
+import signupEs from '../../content/messages/signup/es.json';
+import signupIt from '../../content/messages/signup/it.json';
 import { createT, withFallback, type MessageTree, type T } from './client-messages';
 import type { Catalogue } from './message-keys';
 import type { Locale } from './locales';
 
 export const MESSAGES = {
-  it: { ...it, ...authIt, ...shopIt, ...accountIt, ...agentIt },
-  en: { ...en, ...authEn, ...shopEn, ...accountEn, ...agentEn },
-  es: { ...es, ...authEs, ...shopEs, ...accountEs, ...agentEs },
+  it: { ...it, ...authIt, ...shopIt, ...accountIt, ...agentIt, ...signupIt },
+  en: { ...en, ...authEn, ...shopEn, ...accountEn, ...agentEn, ...signupEn },
+  es: { ...es, ...authEs, ...shopEs, ...accountEs, ...agentEs, ...signupEs },
 } satisfies Record<Locale, Catalogue>;
 export type Messages = Catalogue;
 

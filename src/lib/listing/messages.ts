@@ -41,6 +41,7 @@ export const LISTING_MESSAGE_KEYS = [
   'listing.priceTo',
   'listing.priceBetween',
   'listing.sortLabel',
+  'listing.sort.relevance-desc',
   'listing.sort.name-asc',
   'listing.sort.name-desc',
   'listing.sort.title-asc',

@@ -136,3 +136,23 @@ describe('small parsers', () => {
     expect(parseCustomField('sh op:x')).toBeNull();
   });
 });
+
+describe('the order of a search (issue 14, item 21)', () => {
+  it('lists a search most relevant first unless an order is chosen, and keeps that out of the address', () => {
+    const searched = parseListingQuery('search=lievito').state;
+    expect(searched.filters.orderBy).toEqual({ field: 'relevance', direction: 'desc' });
+    expect(listingHref('/p', searched)).toBe('/p?search=lievito');
+    const chosen = parseListingQuery('search=lievito&order_by=name-asc').state;
+    expect(listingHref('/p', chosen)).toBe('/p?search=lievito&order_by=name-asc');
+    // Without a search relevance has no meaning: the name order.
+    expect(parseListingQuery('order_by=relevance-desc').state.filters.orderBy).toEqual({ field: 'name', direction: 'asc' });
+  });
+
+  it('takes the default order of a new search, and keeps a chosen one', () => {
+    const typed = withFilters(defaultListingState(), { search: 'tappi' });
+    expect(typed.filters.orderBy.field).toBe('relevance');
+    expect(withFilters(typed, { search: '' }).filters.orderBy.field).toBe('name');
+    const byPrice = withFilters(defaultListingState(), { orderBy: { field: 'standard_price', direction: 'asc' } });
+    expect(withFilters(byPrice, { search: 'tappi' }).filters.orderBy.field).toBe('standard_price');
+  });
+});

@@ -7,7 +7,7 @@ import type { ProductOrderField, ProductListQuery } from '../contract/products';
 
 // The contract's lists, repeated so the island does not carry the API's valibot schemas into
 // the browser (query-state.test.ts checks they stay equal).
-export const ORDER_FIELDS = ['name', 'title', 'standard_price', 'special_price', 'create_date', 'write_date'] as const satisfies readonly ProductOrderField[];
+export const ORDER_FIELDS = ['relevance', 'name', 'title', 'standard_price', 'special_price', 'create_date', 'write_date'] as const satisfies readonly ProductOrderField[];
 export const PRICE_TYPES = ['standard', 'special'] as const satisfies readonly ProductListQuery['price_type'][];
 /** Spec section 9: product list page size. */
 export const PAGE_SIZE = 12;
@@ -42,6 +42,9 @@ export interface ListingState {
 }
 
 export const DEFAULT_ORDER: Ordering<ProductOrderField> = { field: 'name', direction: 'asc' };
+/** A search is listed most relevant first unless another order is chosen (the API's default too). */
+export const SEARCH_ORDER: Ordering<ProductOrderField> = { field: 'relevance', direction: 'desc' };
+export const defaultOrderFor = (search: string): Ordering<ProductOrderField> => ({ ...(search.trim() ? SEARCH_ORDER : DEFAULT_ORDER) });
 export const MAX_PAGE = 10_000;
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_CATEGORIES = 20;
@@ -107,14 +110,10 @@ export function normalizeFilters(f: ListingFilters): ListingFilters {
   let max = bound(f.price.max);
   if (min !== null && max !== null && min > max) [min, max] = [max, min];
   const type: PriceType = min === null && max === null ? 'standard' : f.price.type;
-  return {
-    categories,
-    includeDescendants: f.includeDescendants,
-    customFields,
-    price: { type, min, max },
-    orderBy: { ...f.orderBy },
-    search: f.search.trim().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_LENGTH),
-  };
+  const search = f.search.trim().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_LENGTH);
+  // Relevance means something only for a search, and only one way round.
+  const orderBy = f.orderBy.field === 'relevance' ? defaultOrderFor(search) : { ...f.orderBy };
+  return { categories, includeDescendants: f.includeDescendants, customFields, price: { type, min, max }, orderBy, search };
 }
 
 export interface ParsedListing {
@@ -169,6 +168,7 @@ export function parseListingQuery(query: string | URLSearchParams, options: Pars
     else dropped.add('order_by');
   }
   filters.search = params.get('search') ?? '';
+  if (!orderBy || dropped.has('order_by')) filters.orderBy = defaultOrderFor(filters.search);
 
   let page = 1;
   const rawPage = params.get('page');
@@ -180,7 +180,7 @@ export function parseListingQuery(query: string | URLSearchParams, options: Pars
   return { state: { filters: normalizeFilters(filters), page }, dropped: [...dropped] };
 }
 
-const isDefaultOrder = (o: Ordering<ProductOrderField>) => o.field === DEFAULT_ORDER.field && o.direction === DEFAULT_ORDER.direction;
+const isDefaultOrder = (o: Ordering<ProductOrderField>, search: string) => formatOrderBy(o) === formatOrderBy(defaultOrderFor(search));
 
 /** The canonical query of a state: defaults left out, always in the same order. */
 export function listingSearchParams(state: ListingState): URLSearchParams {
@@ -195,7 +195,7 @@ export function listingSearchParams(state: ListingState): URLSearchParams {
     if (f.price.min !== null) params.set('price_min', formatAmount(f.price.min));
     if (f.price.max !== null) params.set('price_max', formatAmount(f.price.max));
   }
-  if (!isDefaultOrder(f.orderBy)) params.set('order_by', formatOrderBy(f.orderBy));
+  if (!isDefaultOrder(f.orderBy, f.search)) params.set('order_by', formatOrderBy(f.orderBy));
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -214,7 +214,10 @@ export const formatAmount = (n: number) => n.toFixed(2);
 
 /** Changing any filter starts again from the first page (spec section 4). */
 export function withFilters(state: ListingState, patch: Partial<ListingFilters>): ListingState {
-  return { filters: normalizeFilters({ ...state.filters, ...patch }), page: 1 };
+  const next = { ...state.filters, ...patch };
+  // A new search keeps a chosen order, and otherwise takes the default one for it.
+  if (patch.search !== undefined && !patch.orderBy && isDefaultOrder(state.filters.orderBy, state.filters.search)) next.orderBy = defaultOrderFor(patch.search);
+  return { filters: normalizeFilters(next), page: 1 };
 }
 
 /** Whether anything narrows the list (the order does not). */
@@ -223,4 +226,4 @@ export function hasActiveFilters(f: ListingFilters): boolean {
 }
 
 /** Every filter off; the chosen order stays. */
-export const clearedFilters = (f: ListingFilters): ListingFilters => ({ ...defaultFilters(), orderBy: { ...f.orderBy } });
+export const clearedFilters = (f: ListingFilters): ListingFilters => normalizeFilters({ ...defaultFilters(), orderBy: { ...f.orderBy } });

@@ -30,7 +30,7 @@ export const catalogueOperations = {
     summary: 'Live values of 1 to 100 products (ids comma-separated or repeated): stock, availability and the price for the customer and season, with their variants. Published products only; unknown ids are left out. Cache-Control: public, max-age=5 without a customer, private, no-store with one.',
   },
   listProducts: {
-    tag: 'Catalogue', summary: 'Products: filters, full-text search, price range, ordering, paging.', access: 'optional',
+    tag: 'Catalogue', summary: 'Products: filters, full-text search, price range, ordering, paging. A search without order_by is answered by relevance (relevance-desc: the exact article code, then names holding the words, then code prefixes, then the rest); without a search the default is name-asc.', access: 'optional',
     query: ProductListQuerySchema, response: PagedSchema(ProductSummarySchema), errors: ForCustomer,
   },
   getProductPrice: {

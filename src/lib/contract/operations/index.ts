@@ -5,5 +5,6 @@ import type { OperationName } from '../routes';
 import { accountOperations } from './accounts';
 import { catalogueOperations } from './catalogue';
 import { orderingOperations } from './ordering';
+import { signUpOperations } from './sign-up';
 
-export const OPERATION_SCHEMAS = { ...accountOperations, ...catalogueOperations, ...orderingOperations } satisfies Record<OperationName, OperationSchemas>;
+export const OPERATION_SCHEMAS = { ...accountOperations, ...catalogueOperations, ...orderingOperations, ...signUpOperations } satisfies Record<OperationName, OperationSchemas>;

@@ -3,7 +3,8 @@
 import { accountRoutes } from './accounts';
 import { catalogueRoutes } from './catalogue';
 import { orderingRoutes } from './ordering';
+import { signUpRoutes } from './sign-up';
 
-export const ROUTES = { ...accountRoutes, ...catalogueRoutes, ...orderingRoutes } as const;
+export const ROUTES = { ...accountRoutes, ...catalogueRoutes, ...orderingRoutes, ...signUpRoutes } as const;
 
 export type OperationName = keyof typeof ROUTES;
