@@ -73,6 +73,25 @@ async function offThemeUtilities(code: string): Promise<string[]> {
   return off;
 }
 
+/** Utilities whose value is a colour name: `text-…`, `bg-…`, `border-t-…`, `ring-…` and the like. */
+const COLOUR_UTILITY = /^(?:[\w-]+:)*!?(?:text|bg|border(?:-[trblxyse])?|fill|stroke|outline|ring|ring-offset|accent|caret|decoration|divide|placeholder|from|via|to|shadow)-([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:\/\d+)?$/;
+const THEME_NAMES = Object.keys(THEME_COLORS);
+
+/**
+ * Colour utilities that name a theme colour's family but no colour of the theme
+ * (`text-primary-dark` once `primary-dark` left it): UnoCSS draws nothing for them, so the page
+ * silently loses its colour and the guard above, which judges the CSS drawn, never sees them.
+ */
+async function unknownColourUtilities(code: string): Promise<string[]> {
+  const off: string[] = [];
+  for (const token of await tokensOf(code)) {
+    const name = COLOUR_UTILITY.exec(token)?.[1];
+    if (!name || THEME_NAMES.includes(name) || !THEME_NAMES.some((theme) => name.startsWith(`${theme.split('-')[0]}-`) || name === theme.split('-')[0])) continue;
+    if ((await cssOf(shop, token)) === '[]') off.push(token);
+  }
+  return off;
+}
+
 describe('theme colours', () => {
   it('the spec colours of section 9 are the theme’s, and the config uses them', () => {
     expect(THEME_COLORS).toMatchObject({ primary: '#D73731', secondary: '#343A40', success: '#00950F', warning: '#F97904', error: '#D40000' });
@@ -89,6 +108,16 @@ describe('theme colours', () => {
     const found: string[] = [];
     for (const file of FILES) {
       for (const token of await offThemeUtilities(read(file))) found.push(`${file}: ${token}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no file under src/ names a colour the theme does not hold (a utility that draws nothing)', async () => {
+    const sample = '<p class="text-primary-dark hover:bg-error-light border-line-strong text-primary-strong bg-error-soft text-sm border-2 ring-primary">';
+    expect((await unknownColourUtilities(sample)).sort()).toEqual(['border-line-strong', 'hover:bg-error-light', 'text-primary-dark']);
+    const found: string[] = [];
+    for (const file of FILES) {
+      for (const token of await unknownColourUtilities(read(file))) found.push(`${file}: ${token}`);
     }
     expect(found).toEqual([]);
   });
