@@ -140,7 +140,7 @@ test.describe('cart and checkout', () => {
     await expect.poll(finalPrice).toBe(before);
     await page.getByLabel('Codice coupon').fill('NONVALIDO');
     await page.getByRole('button', { name: 'Applica' }).click();
-    await expect(toast(page, 'Non esiste un coupon con questo codice.')).toBeVisible();
+    await expect(toast(page, 'Non esiste un coupon con questo codice: controlla di averlo scritto bene.')).toBeVisible();
     await expect(page.locator('[data-coupon-applied]')).toHaveCount(0);
 
     await page.getByLabel('Codice coupon').fill('SCONTO20');

@@ -1,12 +1,16 @@
 // Money that adds up (issue 14): the headline price of a product page follows the chosen variant
 // and agrees with the buy box and the cart row; cash on delivery's fee is in the checkout
-// summary's total, which is the placed order's total. User: consumer@example.com only.
+// summary's total, which is the placed order's total. User: money@example.test only, a copy of
+// the demo consumer made for this spec (tests/support/e2e-users.ts): its tests empty the cart, so
+// they run one after the other and no other spec shares the customer.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatEuro } from '../../src/lib/i18n/format';
 import { grossOf } from '../../src/lib/rules/vat-display';
+import { MONEY_CONSUMER } from '../support/e2e-users';
 import { API, apiGet, apiLogin, signInWithApi, tokenHeader, useLocale, type Locale } from './e2e-helpers';
 
-const CONSUMER = { email: 'consumer@example.com', password: 'Consumer-2026!' };
+const CONSUMER = { email: MONEY_CONSUMER.email, password: MONEY_CONSUMER.password };
+test.describe.configure({ mode: 'serial' });
 
 /** Intl puts narrow and plain no-break spaces in prices: compare with plain spaces. */
 const spaces = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, ' ').trim();

@@ -11,6 +11,7 @@ import { systemSettings } from '../../server/db/schema';
 import { seedDemoShop } from '../../server/seed/seed';
 import { EXTRA_SCRIPTS } from '../support/fresh-product';
 import { insertFreshProduct, renameBuiltProduct } from '../support/fresh-product';
+import { addE2eUsers } from '../support/e2e-users';
 import { plantHostileSlide } from '../support/hostile-data';
 import { startShopProcess } from '../support/server-process';
 import { ensureChromium } from './chromium';
@@ -37,6 +38,7 @@ console.log(`[e2e] Chromium: ${chrome}`);
     await seeding.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
   }
   await plantHostileSlide(seeding.db);
+  await addE2eUsers(seeding.db);
   await seeding.close();
 }
 console.log(`[e2e] seeded in ${seconds(runStarted)}; starting the shop (build on a fresh data folder)…`);
