@@ -14,7 +14,7 @@ import { checkLinkToken, issueLinkToken, LINK_TTL_MS, useLinkToken, type LinkPur
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { customers, oneTimeCodes, tradeAccountRequests, users } from '../db/schema';
-import { signUpConfirmationMail, tradeAccountApprovedMail, tradeAccountRequestMail } from '../mail/account-mails';
+import { signUpConfirmationMail, tradeAccountApprovedMail, tradeAccountRequestMail, type TradeRequestFields } from '../mail/account-mails';
 import { enqueueRenderedMail } from '../mail/mail-outbox';
 import { shopError } from '../shop-errors';
 
@@ -121,14 +121,8 @@ export async function setPasswordWithLink(db: Db, linkId: number, userId: number
   });
 }
 
-export interface TradeRequestInput {
-  companyName: string;
-  vatNumber: string;
-  sdiCode: string | null;
-  pec: string | null;
-  contactName: string;
-  email: string;
-  phone: string;
+/** What the form sends: the fields the shop's mail shows, with the visitor's language and address. */
+export interface TradeRequestInput extends Omit<TradeRequestFields, 'id'> {
   locale: Locale;
   ip: string | null;
 }
