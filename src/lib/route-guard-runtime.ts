@@ -4,6 +4,7 @@
 import { CUSTOMERS_PATH, guardRedirect, isAuthPath, needsChosenCustomer } from './route-guard';
 import { sessionStore } from './browser/storage';
 import { customerSelectionEnforced, knownCustomerSelectionEnforced } from './stores/customer-selection';
+import { $leavingFor } from './stores/page-exit';
 import { $session, checkSession } from './stores/session';
 
 /** The server is asked about the token at most this often per tab (not on every page view). */
@@ -46,8 +47,9 @@ function decide(): boolean {
 
 export function startRouteGuard(): void {
   // On sign-in pages the sign-in flow itself goes on to ?next once the session exists.
+  // A page on its way elsewhere (signing out) is left to go there.
   $session.listen(() => {
-    if (!isAuthPath(location.pathname)) decide();
+    if (!isAuthPath(location.pathname) && $leavingFor.get() === null) decide();
   });
   // Kept for the next decisions (12 hours); this one takes what is kept, or the default.
   if ($session.get().user?.is_agent) void customerSelectionEnforced();

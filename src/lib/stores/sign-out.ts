@@ -4,9 +4,12 @@
 import { failureMessageKey } from '../errors/api-messages';
 import { keepToastForNextPage } from '../toasts/pending-toasts';
 import { storeT } from './notify';
+import { $leavingFor } from './page-exit';
 import { logout } from './session';
 
 export async function signOutAndLeave(options: { everywhere?: boolean } = {}, go: (path: string) => void = (path) => location.assign(path)): Promise<void> {
+  // Said before the token goes: clearing it wakes the route guard, which would redirect too.
+  $leavingFor.set('/');
   const result = await logout(options);
   if (!result.ok) keepToastForNextPage({ type: 'error', text: storeT()(failureMessageKey('logout', result.error)) });
   go('/');
