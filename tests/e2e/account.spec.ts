@@ -370,7 +370,8 @@ for (const locale of ['it', 'en'] as const) {
     await otherTab.goto('/account/downloads');
     await expect(otherTab.locator('[data-document-id]').first()).toBeVisible();
     await page.locator('[data-account-dashboard]').getByRole('button', { name: t.signOut, exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+    // Home, not the sign-in page: the route guard must not race the sign-out's own navigation.
+    await page.waitForURL(/\/home(-en|-es)?$/);
     expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).toBeNull();
     await expect(otherTab).toHaveURL(/\/auth\/login\?next=%2Faccount%2Fdownloads$/);
     expect(errors).toEqual([]);
