@@ -1,7 +1,9 @@
 // A new shipping address typed at checkout: checked before sending, created with POST
 // addresses/, then chosen for the order (the checkout store asks for its shipping methods).
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { countryOptions } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
+import type { Locale } from '../../lib/i18n/locales';
 import { createShippingAddress, type AddressErrors, type AddressField, type AddressInput } from '../../lib/stores/checkout';
 
 const FIELDS: { field: AddressField; required: boolean; autoComplete: string; maxLength: number }[] = [
@@ -17,10 +19,13 @@ const FIELDS: { field: AddressField; required: boolean; autoComplete: string; ma
 
 interface Props {
   t: T;
+  locale: Locale;
   onDone: () => void;
 }
 
-export default function AddressForm({ t, onDone }: Props) {
+export default function AddressForm({ t, locale, onDone }: Props) {
+  // Named in the page's language, the countries the shop ships to first (issue 14, item 11).
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,7 +44,7 @@ export default function AddressForm({ t, onDone }: Props) {
     if (result === null) return onDone();
     setErrors(result);
     const first = FIELDS.find((f) => result[f.field]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first.field}"]`)?.focus();
+    if (first) formRef.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${first.field}"]`)?.focus();
   };
 
   return (
@@ -55,19 +60,38 @@ export default function AddressForm({ t, onDone }: Props) {
                 {t(`shop.address.${field}`)}
                 {required ? <span aria-hidden="true" className="text-primary-strong"> *</span> : <span className="font-normal text-muted"> ({t('shop.optional')})</span>}
               </label>
-              <input
-                id={id}
-                name={field}
-                required={required}
-                autoComplete={autoComplete}
-                maxLength={maxLength}
-                defaultValue={field === 'country' ? 'IT' : undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : field === 'country' ? `${id}-hint` : undefined}
-                onInput={() => error && setErrors({ ...errors, [field]: undefined })}
-                className={`mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
-              />
-              {field === 'country' && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-sm text-muted">{t('shop.address.countryHint')}</p>}
+              {field === 'country' ? (
+                <select
+                  id={id}
+                  name={field}
+                  required
+                  autoComplete={autoComplete}
+                  defaultValue="IT"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  onChange={() => error && setErrors({ ...errors, [field]: undefined })}
+                  className={`mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
+                >
+                  <optgroup label={t('shop.address.countriesShop')}>
+                    {countries.filter((c) => c.group === 'shop').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                  </optgroup>
+                  <optgroup label={t('shop.address.countriesOther')}>
+                    {countries.filter((c) => c.group === 'other').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                  </optgroup>
+                </select>
+              ) : (
+                <input
+                  id={id}
+                  name={field}
+                  required={required}
+                  autoComplete={autoComplete}
+                  maxLength={maxLength}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  onInput={() => error && setErrors({ ...errors, [field]: undefined })}
+                  className={`mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
+                />
+              )}
               {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm font-semibold text-error">{t(error)}</p>}
             </div>
           );

@@ -211,7 +211,7 @@ export default function CheckoutView({ locale, messages, contactsPath }: Props) 
             <p id="shipping_address-missing" className="m-0 text-sm font-semibold text-error">{t('shop.checkout.missing.shipping_address')}</p>
           )}
           {addingAddress ? (
-            <AddressForm t={t} onDone={() => setAddingAddress(false)} />
+            <AddressForm t={t} locale={locale} onDone={() => setAddingAddress(false)} />
           ) : (
             <p className="m-0">
               <button
