@@ -2,10 +2,15 @@
 // and the system tests (tests/system: build, two servers, nginx) when TEST_DATABASE_URL is set,
 // then the browser tests against the real server. Prints each leg's counts and time, then one
 // closing line "N passed, N failed, N skipped" over all of them.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// The browser leg leaves about half of the machine's two cores idle (Chromium waits on the shop
+// and the shop on Chromium), so the PostgreSQL legs run beside it, their output kept in a file and
+// printed when they end; SHOP_TEST_SERIAL=1 runs every leg one after another.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../server/config';
+import { childCpuSeconds } from './support/timed-leg';
 
 const tmp = path.join(ROOT_DIR, 'tests/.tmp');
 mkdirSync(tmp, { recursive: true });
@@ -14,34 +19,21 @@ interface Counts {
   failed: number;
   skipped: number;
 }
+interface Leg {
+  name: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  report: string;
+  read: (json: unknown) => Counts;
+}
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 const legs: (Counts & { name: string; seconds: number; cpuSeconds: number })[] = [];
-
-/**
- * CPU seconds used so far by the waited-for children of this process (and theirs): fields 14 and
- * 15 after the command name in /proc/self/stat, in clock ticks. Wall time on a shared machine
- * says as much about the neighbours as about the tests; CPU time is what a leg itself costs.
- */
-function childCpuSeconds(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 let failedSteps: string[] = [];
 
-function run(name: string, args: string[], env: NodeJS.ProcessEnv, report: string, read: (json: unknown) => Counts) {
-  console.log(`\n=== ${name} ===`);
-  rmSync(report, { force: true });
-  const started = Date.now();
-  const cpuBefore = childCpuSeconds();
-  const result = spawnSync('npx', args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
+function record(leg: Leg, status: number | null, seconds: number, cpuSeconds: number): void {
   let counts: Counts;
   try {
-    counts = read(JSON.parse(readFileSync(report, 'utf8')));
+    counts = leg.read(JSON.parse(readFileSync(leg.report, 'utf8')));
   } catch {
     // No report means the runner itself failed before testing anything.
     counts = { passed: 0, failed: 1, skipped: 0 };
@@ -49,8 +41,46 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv, report: strin
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  legs.push({ name, seconds: (Date.now() - started) / 1000, cpuSeconds: childCpuSeconds() - cpuBefore, ...counts });
-  if (result.status !== 0) failedSteps.push(name);
+  legs.push({ name: leg.name, seconds, cpuSeconds, ...counts });
+  if (status !== 0) failedSteps.push(leg.name);
+}
+
+/** One leg in the foreground, alone. */
+function runNow(leg: Leg): void {
+  console.log(`\n=== ${leg.name} ===`);
+  rmSync(leg.report, { force: true });
+  const started = Date.now();
+  const cpuBefore = childCpuSeconds();
+  const result = spawnSync('npx', leg.args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, ...leg.env } });
+  record(leg, result.status, (Date.now() - started) / 1000, childCpuSeconds() - cpuBefore);
+}
+
+/** One leg beside others, through a waiter that counts its CPU; its output goes to `log` when given. */
+function runBeside(leg: Leg, log?: string): Promise<void> {
+  rmSync(leg.report, { force: true });
+  const slug = leg.report.replace(/\.json$/, '');
+  const cpuFile = `${slug}.cpu`;
+  rmSync(cpuFile, { force: true });
+  const out = log ? openSync(log, 'a') : 'inherit';
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/timed-leg.ts'), cpuFile, 'npx', ...leg.args], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...leg.env },
+  });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (typeof out === 'number') closeSync(out);
+      let cpu = Number.NaN;
+      try {
+        cpu = Number(readFileSync(cpuFile, 'utf8'));
+      } catch {
+        // The waiter died before writing it: the leg is reported without its CPU time.
+      }
+      record(leg, status, (Date.now() - started) / 1000, cpu);
+      resolve();
+    });
+  });
 }
 
 const readVitest = (json: unknown): Counts => {
@@ -63,29 +93,47 @@ const vitestArgs = (name: string, projects: string[]) => [
   'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(name)}`,
 ];
 
-const only = process.argv[2];
-if (!only || only === 'unit' || only === 'api') {
-  run('unit and API tests (PGlite)', vitestArgs('pglite', only ? [only] : ['unit', 'api']), { SHOP_TEST_DB: 'pglite' }, vitestReport('pglite'), readVitest);
-}
-if ((!only || only === 'api') && process.env.TEST_DATABASE_URL) {
-  run('API tests (PostgreSQL)', vitestArgs('postgres', ['api']), { SHOP_TEST_DB: 'postgres' }, vitestReport('postgres'), readVitest);
-} else if (!only) {
-  console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
-}
-if ((!only || only === 'system') && process.env.TEST_DATABASE_URL) {
-  // Build on a fresh PostgreSQL database, two servers, nginx in front, purge webhook.
-  run('system tests (build, serve, nginx; PostgreSQL)', vitestArgs('system', ['system']), {}, vitestReport('system'), readVitest);
-} else if (!only || only === 'system') {
-  console.log('\n(TEST_DATABASE_URL is not set: the system tests (build, two servers, nginx) were skipped)');
-}
-if (!only || only === 'e2e') {
-  run('browser tests (Chromium)', ['tsx', 'tests/e2e/run-e2e.ts'], {}, path.join(tmp, 'e2e', 'results.json'), (json) => {
+const pgliteLeg: Leg = { name: 'unit and API tests (PGlite)', args: [], env: { SHOP_TEST_DB: 'pglite' }, report: vitestReport('pglite'), read: readVitest };
+const postgresLeg: Leg = { name: 'API tests (PostgreSQL)', args: vitestArgs('postgres', ['api']), env: { SHOP_TEST_DB: 'postgres' }, report: vitestReport('postgres'), read: readVitest };
+// Build on a fresh PostgreSQL database, two servers, nginx in front, purge webhook.
+const systemLeg: Leg = { name: 'system tests (build, serve, nginx; PostgreSQL)', args: vitestArgs('system', ['system']), env: {}, report: vitestReport('system'), read: readVitest };
+const browserLeg: Leg = {
+  name: 'browser tests (Chromium)',
+  args: ['tsx', 'tests/e2e/run-e2e.ts'],
+  env: {},
+  report: path.join(tmp, 'e2e', 'results.json'),
+  read: (json) => {
     const stats = (json as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
     // A test that passed only on a retry failed once: a newcomer without retries would see it fail.
     return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
-  });
+  },
+};
+
+const only = process.argv[2];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!only || only === 'unit' || only === 'api') runNow({ ...pgliteLeg, args: vitestArgs('pglite', only ? [only] : ['unit', 'api']) });
+if (!only && onPostgres && process.env.SHOP_TEST_SERIAL !== '1') {
+  const log = path.join(tmp, 'postgres-legs.log');
+  rmSync(log, { force: true });
+  console.log(`\n=== ${browserLeg.name}, and beside it ${postgresLeg.name} then ${systemLeg.name} (their output follows when they end) ===`);
+  const databaseLegs = (async () => {
+    await runBeside(postgresLeg, log);
+    await runBeside(systemLeg, log);
+  })();
+  await Promise.all([runBeside(browserLeg), databaseLegs]);
+  console.log(`\n=== output of ${postgresLeg.name} and ${systemLeg.name} ===`);
+  process.stdout.write(readFileSync(log, 'utf8'));
+} else {
+  if ((!only || only === 'api') && onPostgres) runNow(postgresLeg);
+  else if (!only) console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only)');
+  if ((!only || only === 'system') && onPostgres) runNow(systemLeg);
+  else if (!only || only === 'system') console.log('\n(TEST_DATABASE_URL is not set: the system tests (build, two servers, nginx) were skipped)');
+  if (!only || only === 'e2e') runNow(browserLeg);
 }
 
+// In the order they are declared, whichever ended first.
+const declared = [pgliteLeg, postgresLeg, systemLeg, browserLeg].map((l) => l.name);
+legs.sort((a, b) => declared.indexOf(a.name) - declared.indexOf(b.name));
 console.log(`\nPer leg (load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}):`);
 for (const leg of legs) {
   console.log(`  ${leg.name}: ${leg.passed} passed, ${leg.failed} failed, ${leg.skipped} skipped in ${leg.seconds.toFixed(0)} s (CPU ${leg.cpuSeconds.toFixed(0)} s)`);
