@@ -1,23 +1,22 @@
 // Order numbers: the year and a counter of that year (`2026-000123`), unique even when many
-// checkouts commit at once.
+// checkouts commit at once (migration 0015).
 import { sql } from 'drizzle-orm';
 import { formatOrderNumber } from '../../src/lib/rules/checkout';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 
-/** Any fixed number: the key of the transaction-scoped lock that serializes number allocation. */
-const ORDER_NUMBER_LOCK = 730_001;
-
 /**
- * The next number of a year. Call inside the transaction that inserts the order: the advisory
- * lock is held until it commits, so the next checkout reads the max after this order is visible.
+ * The next number of a year. Call it on the pool, before the checkout's transaction: the
+ * statement commits at once, so the counter row is locked for microseconds, not for the whole
+ * checkout, and its cost does not grow with the year's orders. A checkout that fails afterwards
+ * leaves a gap, which order numbers may have.
  */
-export async function nextOrderNumber(tx: Db, year: number): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
-  const pattern = `^${year}-[0-9]+$`;
-  const [row] = await queryRows<{ last: number | null }>(
-    tx,
-    sql`select max(substring(number from 6)::bigint)::int as last from orders where number ~ ${pattern}`,
+export async function nextOrderNumber(db: Db, year: number): Promise<string> {
+  const [row] = await queryRows<{ last: number }>(
+    db,
+    sql`insert into order_number_counters (year, last) values (${year}, 1)
+        on conflict (year) do update set last = order_number_counters.last + 1
+        returning last`,
   );
-  return formatOrderNumber(year, (row?.last ?? 0) + 1);
+  return formatOrderNumber(year, row!.last);
 }

@@ -102,8 +102,10 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const earlier = await orderByKey(db, input);
   if (earlier) return { order: earlier, created: false };
+  // Taken before the transaction, in a statement of its own (order-number.ts).
+  const number = await nextOrderNumber(db, input.now.getUTCFullYear());
   try {
-    return await db.transaction((tx) => placeInTransaction(tx, input));
+    return await db.transaction((tx) => placeInTransaction(tx, input, number));
   } catch (error) {
     // Two retries raced past the first look-up: the loser answers the winner's order.
     if (isUniqueViolation(error, 'orders_idempotency_uq')) {
@@ -114,7 +116,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   }
 }
 
-async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string): Promise<PlacedOrder> {
   const { body, customerId, locale, now } = input;
   // The cart lock queues a second checkout of the same cart behind this one.
   const [cart] = await tx.select().from(carts).where(eq(carts.id, body.cart)).for('update');
@@ -192,7 +194,6 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput): Promise<Place
   if (exceedsOrderAmount(totals, quote.lines.map(({ row }) => row.total))) {
     throw shopError('OrderTooLarge', fieldError('cart', 'total_too_large', 'The order total is beyond what an order can hold.'));
   }
-  const number = await nextOrderNumber(tx, now.getUTCFullYear());
   const [order] = await tx
     .insert(orders)
     .values({

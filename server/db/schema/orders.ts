@@ -213,6 +213,15 @@ export const documentCounters = pgTable(
   (t) => [primaryKey({ name: 'document_counters_pk', columns: [t.type, t.year] })],
 );
 
+/**
+ * The last order number given out per year (migration 0015): bumped by a statement of its own
+ * before the checkout transaction, and moved past any number an order is written with.
+ */
+export const orderNumberCounters = pgTable('order_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
 /** A checkout's use of a once-per-customer coupon (ADR 0015): one row per coupon and customer. */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
