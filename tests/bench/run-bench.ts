@@ -17,9 +17,10 @@ import { startShopProcess } from '../support/server-process';
 import { runBuildBench } from './build-bench';
 import { benchFaults } from './fault-run';
 import { runLighthouse } from './lighthouse';
+import { benchOrderNumbers } from './order-numbers';
 import { benchStaticVsNginx } from './static-vs-nginx';
 
-const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'faults'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'faults', 'orders'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -120,4 +121,5 @@ if (sections.has('http') || sections.has('lighthouse')) await shopSections();
 if (sections.has('build')) await runBuildBench();
 if (sections.has('nginx')) await benchStaticVsNginx();
 if (sections.has('faults')) await benchFaults();
+if (sections.has('orders')) await benchOrderNumbers();
 

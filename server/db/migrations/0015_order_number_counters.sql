@@ -13,26 +13,26 @@ INSERT INTO order_number_counters (year, last)
   GROUP BY 1
 ON CONFLICT (year) DO UPDATE SET last = greatest(order_number_counters.last, excluded.last);
 --> statement-breakpoint
--- An order written with its own number (the demo seed, an import, plain SQL) moves the counter
--- past it, so the next checkout cannot collide. A number the counter gave out matches no row of
--- the UPDATE (nothing is locked) and conflicts in the INSERT (nothing is written).
-CREATE OR REPLACE FUNCTION shop_order_number_seen() RETURNS trigger AS $$
-DECLARE
-  y integer;
-  n integer;
+-- Orders written with their own numbers (the demo seed, an import, plain SQL) move the counter
+-- past them, so the next checkout cannot collide: once per statement, however many rows it
+-- wrote. A number the counter gave out matches no row of the UPDATE (nothing is locked) and
+-- conflicts in the INSERT (nothing is written).
+CREATE OR REPLACE FUNCTION shop_order_numbers_seen() RETURNS trigger AS $$
 BEGIN
-  IF NEW.number !~ '^[0-9]{4}-[0-9]{1,9}$' THEN
-    RETURN NULL;
-  END IF;
-  y := substring(NEW.number from 1 for 4)::int;
-  n := substring(NEW.number from 6)::int;
-  UPDATE order_number_counters SET last = n WHERE year = y AND last < n;
-  IF NOT FOUND THEN
-    INSERT INTO order_number_counters (year, last) VALUES (y, n) ON CONFLICT (year) DO NOTHING;
-  END IF;
+  WITH seen AS (
+    SELECT substring(number from 1 for 4)::int AS year, max(substring(number from 6)::int) AS last
+    FROM inserted WHERE number ~ '^[0-9]{4}-[0-9]{1,9}$'
+    GROUP BY 1
+  ), moved AS (
+    UPDATE order_number_counters c SET last = seen.last FROM seen
+    WHERE c.year = seen.year AND c.last < seen.last
+    RETURNING c.year
+  )
+  INSERT INTO order_number_counters (year, last)
+    SELECT year, last FROM seen WHERE year NOT IN (SELECT year FROM moved)
+  ON CONFLICT (year) DO NOTHING;
   RETURN NULL;
 END $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS orders_number_seen ON orders;
---> statement-breakpoint
-CREATE TRIGGER orders_number_seen AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION shop_order_number_seen();
+CREATE TRIGGER orders_numbers_seen AFTER INSERT ON orders REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION shop_order_numbers_seen();
