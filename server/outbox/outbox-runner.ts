@@ -82,8 +82,11 @@ export interface OutboxWorker {
 /** The error's message and, for a failed connection, its cause ("fetch failed" says nothing). */
 export function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  return (cause && !message.includes(cause) ? `${message}: ${cause}` : message).slice(0, 1000);
+  const cause = error instanceof Error ? error.cause : undefined;
+  // A name with two addresses (::1 and 127.0.0.1) fails with one error per address.
+  const reason =
+    cause instanceof AggregateError ? cause.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ') : cause instanceof Error ? cause.message : '';
+  return (reason && !message.includes(reason) ? `${message}: ${reason}` : message).slice(0, 1000);
 }
 
 /** The delay before attempt `attempts + 1`. */
