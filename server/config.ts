@@ -116,7 +116,20 @@ export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');
 /** Files only some users may download (customers' own documents). */
 export const privateDirOf = (dataDir: string) => path.join(dataDir, 'private');
 
+/**
+ * The settings of this process. One it cannot run with stops it here, before anything is opened,
+ * with the sentence that says what to change and no stack trace.
+ */
 export function loadConfig(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`[config] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+function readConfig(): Config {
   const port = intEnv('PORT', 4321);
   const dataDir = path.resolve(ROOT_DIR, env('DATA_DIR') ?? '.data');
   return {

@@ -22,7 +22,7 @@ function optionsOrExit(argv: string[]): ExportOptions {
   } catch (error) {
     if (!(error instanceof ExportUsageError)) throw error;
     say(error.message);
-    console.error(EXPORT_USAGE);
+    console.error(`${EXPORT_USAGE.split('\n')[0]}\n(npm run export -- --help says what each option does)`);
     process.exit(2);
   }
 }
