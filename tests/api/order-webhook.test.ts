@@ -3,8 +3,9 @@
 // redirects or never answers gets the same delivery again later (same bytes, same id); a wrong
 // secret fails verification; the checkout itself only writes a row, and a shop without a URL
 // writes none.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type Logger } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/client';
 import { mailOutbox, orderRows, orders, WEBHOOK_KINDS } from '../../server/db/schema';
 import { mailStatus } from '../../server/mail/mail-status';
 import { amount } from '../../server/orders/erp-order';
@@ -28,8 +29,10 @@ function testClock() {
   return { now: () => new Date(Date.now() + skewMs), advance: (ms: number) => void (skewMs += ms) };
 }
 
+type PlaceOrder = (notes?: string) => Promise<{ status: number; body: OrderDetail }>;
+
 let shop: TestShop;
-let placeOrder: (notes?: string) => Promise<{ status: number; body: OrderDetail }>;
+let placeOrder: PlaceOrder;
 const clock = testClock();
 const receivers: WebhookReceiver[] = [];
 
@@ -49,19 +52,42 @@ const webhookRow = async (orderId: number) => {
 
 const parsed = (raw: Buffer) => JSON.parse(raw.toString('utf8')) as OrderPlacedBody;
 
-beforeAll(async () => {
-  shop = await openTestShop({ deps: { orderWebhook: true } });
-  const db = shop.database.db;
-  const token = await shop.login(...LOGINS.b2b);
+/** Checkouts of 3 × a product at 12.30 by the demo B2B user, in `into`. */
+async function checkouts(into: TestShop): Promise<PlaceOrder> {
+  const db = into.database.db;
+  const token = await into.login(...LOGINS.b2b);
   const c1 = await customerId(db, 'C0001');
   const a1 = await defaultAddresses(db, c1);
   const { method, policy } = await checkoutChoiceIds(db);
   const product = await makeProduct(db, { quantity: 1000, price: 12.3 });
-  placeOrder = async (notes = '') => {
+  return async (notes = '') => {
     const cart = await makeCart(db, { customer: c1, rows: [{ product: product.id, qty: 3 }] });
     const body = { cart, billing_address: a1.billing, shipping_address: a1.shipping, shipping_method: policy['courier-it'], payment_method: method['riba-30'], notes };
-    return shop.send<OrderDetail>('POST', 'checkout/', { token, body });
+    return into.send<OrderDetail>('POST', 'checkout/', { token, body });
   };
+}
+
+/**
+ * The SQL of every statement run inside a transaction while `act` runs. A test-only tap on
+ * drizzle: each transaction gets a session built from the database's shared options, logger
+ * included (the root session keeps the logger it was made with, so statements outside
+ * transactions are not seen).
+ */
+async function transactionStatements(db: Db, act: () => Promise<unknown>): Promise<string[]> {
+  const { session } = db as unknown as { session: { options: { logger?: Logger } } };
+  const seen: string[] = [];
+  session.options.logger = { logQuery: (query) => void seen.push(query) };
+  try {
+    await act();
+  } finally {
+    delete session.options.logger;
+  }
+  return seen;
+}
+
+beforeAll(async () => {
+  shop = await openTestShop({ deps: { orderWebhook: true } });
+  placeOrder = await checkouts(shop);
 });
 
 afterEach(async () => {
@@ -259,27 +285,32 @@ describe('a receiver that fails', () => {
 
 describe('a shop without ORDER_WEBHOOK_URL', () => {
   let plain: TestShop;
+  let placeInPlain: PlaceOrder;
   beforeAll(async () => {
     plain = await openTestShop();
+    placeInPlain = await checkouts(plain);
   });
   afterAll(async () => {
     await plain?.close();
   });
 
   it('writes no webhook for its orders, only their mail', async () => {
-    const db = plain.database.db;
-    const token = await plain.login(...LOGINS.b2b);
-    const c1 = await customerId(db, 'C0001');
-    const a1 = await defaultAddresses(db, c1);
-    const { method, policy } = await checkoutChoiceIds(db);
-    const product = await makeProduct(db);
-    const cart = await makeCart(db, { customer: c1, rows: [{ product: product.id, qty: 1 }] });
-    const placed = await plain.send<OrderDetail>('POST', 'checkout/', {
-      token,
-      body: { cart, billing_address: a1.billing, shipping_address: a1.shipping, shipping_method: policy['courier-it'], payment_method: method['riba-30'] },
-    });
+    const placed = await placeInPlain();
     expect(placed.status).toBe(201);
-    const rows = await db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.refId, placed.body.id));
+    const rows = await plain.database.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.refId, placed.body.id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['order-confirmation', 'order-confirmation-copy']);
+  });
+
+  it('runs the same checkout transaction as a shop with one, but for the one INSERT of the webhook row', async () => {
+    // Warm both (first sign-in, first checkout) so that neither runs a statement the other does not.
+    await placeInPlain();
+    await placeOrder();
+    const without = await transactionStatements(plain.database.db, () => placeInPlain());
+    const withHook = await transactionStatements(shop.database.db, () => placeOrder());
+    expect(without.length).toBeGreaterThan(10);
+    expect(withHook).toHaveLength(without.length + 1);
+    const extra = withHook.findIndex((q, n) => q !== without[n]);
+    expect(withHook[extra]).toMatch(/^insert into "mail_outbox" .* values \([^()]*\)$/);
+    expect(withHook.toSpliced(extra, 1)).toEqual(without);
   });
 });
