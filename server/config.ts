@@ -49,6 +49,39 @@ export interface Config {
   mailMaxAttempts: number;
   /** Wait before the first retry of a mail; doubles each time, up to an hour (ms). */
   mailRetryBaseMs: number;
+  /** Orders out to the ERP (ADR 0029): each placed order is POSTed here, signed with the secret. */
+  orderWebhook: OrderWebhookConfig | undefined;
+}
+
+export interface OrderWebhookConfig {
+  url: string;
+  secret: string;
+}
+
+/** Shorter than this, a shared secret can be guessed offline from one signed body. */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
+/** ORDER_WEBHOOK_URL and ORDER_WEBHOOK_SECRET: both or neither; a URL without a secret stops the start. */
+export function parseOrderWebhook(url: string | undefined, secret: string | undefined): OrderWebhookConfig | undefined {
+  if (url === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) throw new Error(`ORDER_WEBHOOK_URL must be an http(s) address, got "${url}"`);
+  if (secret === undefined) {
+    throw new Error(
+      'ORDER_WEBHOOK_URL is set but ORDER_WEBHOOK_SECRET is not: every order is sent signed, so that the receiver can tell the ' +
+        "shop's orders from forged ones. Set ORDER_WEBHOOK_SECRET to a long random string (e.g. the output of `openssl rand -hex 32`) " +
+        'and give the receiver the same one, or unset ORDER_WEBHOOK_URL.',
+    );
+  }
+  if (secret.length < MIN_WEBHOOK_SECRET_LENGTH) {
+    throw new Error(`ORDER_WEBHOOK_SECRET is ${secret.length} characters long: use at least ${MIN_WEBHOOK_SECRET_LENGTH} (e.g. the output of \`openssl rand -hex 32\`)`);
+  }
+  return { url, secret };
 }
 
 function parseUpstreams(raw: string | undefined): Record<string, string> {
@@ -83,7 +116,20 @@ export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');
 /** Files only some users may download (customers' own documents). */
 export const privateDirOf = (dataDir: string) => path.join(dataDir, 'private');
 
+/**
+ * The settings of this process. One it cannot run with stops it here, before anything is opened,
+ * with the sentence that says what to change and no stack trace.
+ */
 export function loadConfig(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`[config] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+function readConfig(): Config {
   const port = intEnv('PORT', 4321);
   const dataDir = path.resolve(ROOT_DIR, env('DATA_DIR') ?? '.data');
   return {
@@ -106,5 +152,6 @@ export function loadConfig(): Config {
     dbStatementTimeoutMs: intEnv('DB_STATEMENT_TIMEOUT_MS', 60_000),
     mailMaxAttempts: Math.max(intEnv('MAIL_MAX_ATTEMPTS', 12), 1),
     mailRetryBaseMs: Math.max(intEnv('MAIL_RETRY_BASE_MS', 10_000), 100),
+    orderWebhook: parseOrderWebhook(env('ORDER_WEBHOOK_URL'), env('ORDER_WEBHOOK_SECRET')),
   };
 }

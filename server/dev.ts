@@ -15,6 +15,7 @@ type Next = (error?: unknown) => void;
 export async function serveDev(shop: Shop): Promise<void> {
   const { config } = shop;
   shop.mail.start();
+  shop.webhooks?.start();
   const apiListener = getRequestListener(shop.api.fetch);
   const media = await indexFolder(mediaDirOf(config.dataDir));
   const secureCookies = /^https:/i.test(config.publicSiteUrl);

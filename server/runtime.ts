@@ -4,6 +4,7 @@ import path from 'node:path';
 import { privateDirOf, type Config } from './config';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
+import { createWebhookWorker } from './webhooks/webhook-worker';
 import { createApi, type ShopApi } from './api/app';
 import { openConfiguredDatabase, type Database, type Db } from './db/client';
 
@@ -13,6 +14,8 @@ export interface Shop {
   api: ShopApi;
   /** Sends the mail in mail_outbox; started by the processes that serve (not by a build). */
   mail: OutboxWorker;
+  /** Posts the order webhooks in mail_outbox, when ORDER_WEBHOOK_URL is set; started with `mail`. */
+  webhooks: OutboxWorker | undefined;
   close(): Promise<void>;
 }
 
@@ -45,9 +48,17 @@ export async function openShop(config: Config, options: OpenOptions = {}): Promi
     maxAttempts: config.mailMaxAttempts,
     retryBaseMs: config.mailRetryBaseMs,
   });
+  const webhooks = config.orderWebhook
+    ? createWebhookWorker({ db: database.db, ...config.orderWebhook, publicSiteUrl: config.publicSiteUrl })
+    : undefined;
   const api = createApi({
     db: database.db,
-    wakeMail: () => mail.wake(),
+    // One wake-up for the whole outbox: an order writes a mail and a webhook in one commit.
+    wakeMail: () => {
+      mail.wake();
+      webhooks?.wake();
+    },
+    orderWebhook: webhooks !== undefined,
     publicSiteUrl: config.publicSiteUrl,
     shopEmail: config.shopEmail,
     authTokenTtlHours: config.authTokenTtlHours,
@@ -61,9 +72,10 @@ export async function openShop(config: Config, options: OpenOptions = {}): Promi
     database,
     api,
     mail,
+    webhooks,
     async close() {
       globalThis.__SHOP_API_FETCH__ = undefined;
-      await mail.stop();
+      await Promise.all([mail.stop(), webhooks?.stop()]);
       await database.close();
     },
   };

@@ -28,6 +28,7 @@ export async function serveShop(shop: Shop, log: (m: string) => void = console.l
     server.listen(shop.config.port, shop.config.host, () => resolve());
   });
   shop.mail.start();
+  shop.webhooks?.start();
   let regenerator: Regenerator | undefined;
   if (info) {
     regenerator = createRegenerator({

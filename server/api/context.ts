@@ -7,6 +7,8 @@ export interface ApiDeps {
   db: Db;
   /** Mail is written to the outbox in the request's transaction; this asks the worker to look now. */
   wakeMail: () => void;
+  /** An order webhook is configured: each placed order writes its delivery to the outbox (ADR 0029). */
+  orderWebhook: boolean;
   /** Base URL of the public site, for links in mail and documents. */
   publicSiteUrl: string;
   /** Where contact messages and order copies go. */
@@ -65,6 +67,7 @@ export function withDefaults(input: DepsInput): ApiDeps {
     fetch: globalThis.fetch.bind(globalThis),
     now: () => new Date(),
     wakeMail: () => {},
+    orderWebhook: false,
     ...input,
   };
 }

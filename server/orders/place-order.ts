@@ -1,8 +1,9 @@
 // Checkout as one transaction: lock the cart and its stock items, re-check stock and prices,
 // then write the order, its rows, address snapshots, history (the database issues the confirmation), take the stock,
 // count the coupon use and empty the cart. Concurrent checkouts queue on the row locks, so
-// they never sell more than there is. The confirmation mail is written to the outbox in the same
-// transaction and sent after the commit (ADR 0010).
+// they never sell more than there is. The confirmation mail, and the order webhook when one is
+// configured, are written to the outbox in the same transaction and sent after the commit (ADR
+// 0010, ADR 0029).
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
@@ -17,6 +18,7 @@ import { redeemOnce } from '../cart/coupon-store';
 import { customerShopContext, lockCustomer } from '../cart/owner';
 import type { Db } from '../db/client';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
+import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
 import {
   addresses, cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
   type L10nJson,
@@ -34,6 +36,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string | null;
   locale: Locale;
   now: Date;
+  /** An order webhook is configured: the order writes its delivery to the outbox. */
+  orderWebhook?: boolean;
 }
 
 export interface PlacedOrder {
@@ -258,6 +262,7 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string
   await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: totals.total, cart: cart.id });
   await enqueueOrderConfirmation(tx, order!.id, locale, now);
+  if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
   return { order: order!, created: true };
 }
 

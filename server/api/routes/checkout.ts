@@ -44,10 +44,11 @@ export const checkoutHandlers = defineHandlers({
       idempotencyKey,
       locale: orderLocale,
       now: deps.now(),
+      orderWebhook: deps.orderWebhook,
     }).catch((error: unknown) => {
       throw error instanceof IdempotencyKeyReusedError ? apiError('IdempotencyKeyReused') : error;
     });
-    // The confirmation was written to the outbox with the order; the worker sends it.
+    // The confirmation (and the webhook) were written to the outbox with the order; the workers send them.
     if (created) deps.wakeMail();
     const detail = await orderDetail(deps.db, order, locale);
     return created ? detail : answerWithStatus(c, 'placeOrder', detail, 200);
