@@ -57,7 +57,7 @@ export async function syncPrices(db: Db, rows: PriceRow[], options: SyncOptions 
       }
       targets.push({ customerId: customer.id, productId: variant ? variant.product_id : product!.id, variantId: variant ? variant.id : null, cents: row.cents, row });
     }
-    if (problems.length) throw rowsRefused(problems);
+    if (problems.length || options.problems?.length) throw rowsRefused([...(options.problems ?? []), ...problems].sort((a, b) => a.line - b.line));
 
     const wanted = JSON.stringify(targets.map((t) => ({ c: t.customerId, p: t.productId, v: t.variantId })));
     const existing = await queryRows<{ id: number; customer_id: number; product_id: number; variant_id: number | null; price: string }>(

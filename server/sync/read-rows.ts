@@ -113,7 +113,7 @@ export function readStockRows(body: { text: string } | { json: unknown }): ReadR
       if (code !== undefined && quantity !== undefined) rows.push({ line: raw.line, code, quantity });
     });
   }
-  noteRepeats(rows, (r) => r.code, 'code', (r) => r.code, problems);
+  noteRepeats(rows, (r) => r.code, 'code', (r) => r.code, problems, 'text' in body ? 'line' : 'item');
   return { rows, problems: sorted(problems, 'text' in body ? 'line' : 'item') };
 }
 
@@ -130,7 +130,7 @@ export function readPriceRows(body: { text: string } | { json: unknown }): ReadR
       if (customer !== undefined && code !== undefined && cents !== undefined) rows.push({ line: raw.line, customer, code, cents });
     });
   }
-  noteRepeats(rows, (r) => `${r.customer}\u0000${r.code}`, 'code', (r) => r.code, problems);
+  noteRepeats(rows, (r) => `${r.customer}\u0000${r.code}`, 'code', (r) => r.code, problems, 'text' in body ? 'line' : 'item');
   return { rows, problems: sorted(problems, 'text' in body ? 'line' : 'item') };
 }
 

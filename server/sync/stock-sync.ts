@@ -14,6 +14,8 @@ export interface SyncOptions {
   unknown?: UnknownCodes;
   /** The management API key making the change, named in the audit log. */
   apiKeyId?: number;
+  /** Problems found while reading the rows: the codes are checked all the same, and the sync refused with every problem. */
+  problems?: RowProblem[];
   /** Check everything and answer the summary, writing nothing. */
   dryRun?: boolean;
   /** Whether `line` of the rows counts the lines of a file or the items of a JSON list. */
@@ -82,7 +84,7 @@ export async function syncStock(db: Db, rows: StockRow[], options: SyncOptions =
         else (product ? productChanges : variantChanges).push({ id: held.id, quantity: row.quantity, code: held.code, from: held.quantity });
       }
     }
-    if (problems.length) throw rowsRefused(problems);
+    if (problems.length || options.problems?.length) throw rowsRefused([...(options.problems ?? []), ...problems].sort((a, b) => a.line - b.line));
     const summary: SyncSummary = { updated: productChanges.length + variantChanges.length, unchanged, unknown: unknownRows.length, unknown_rows: unknownRows };
     if (options.dryRun) return summary;
 

@@ -11,7 +11,6 @@ import { ShopError } from '../shop-errors';
 import { readPriceRows, readStockRows } from './read-rows';
 import { syncPrices } from './price-sync';
 import { syncStock, type SyncSummary } from './stock-sync';
-import { describeProblem, type RowProblem } from './sync-rows';
 
 const USAGE = 'Usage: npm run sync -- stock|prices <file.csv|file.json> [--unknown skip] [--dry-run]';
 const { values, positionals } = parseArgs({
@@ -23,11 +22,6 @@ const [kind, file] = positionals;
 if ((kind !== 'stock' && kind !== 'prices') || !file || (values.unknown !== undefined && values.unknown !== 'skip' && values.unknown !== 'fail')) {
   console.error(USAGE);
   process.exit(2);
-}
-
-function printProblems(problems: RowProblem[]) {
-  console.error(`[sync] ${file}: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}; nothing was changed.`);
-  for (const p of problems) console.error(`  ${describeProblem(p)}`);
 }
 
 let raw: Buffer;
@@ -56,16 +50,12 @@ if (/\.json$/i.test(file)) {
 const stock = kind === 'stock' ? readStockRows(body) : undefined;
 const prices = kind === 'prices' ? readPriceRows(body) : undefined;
 const problems = stock?.problems ?? prices?.problems ?? [];
-if (problems.length) {
-  printProblems(problems);
-  process.exit(1);
-}
 
 const database = await openConfiguredDatabase(loadConfig());
 const started = performance.now();
 try {
   await database.migrate();
-  const options = { unknown: values.unknown === 'skip' ? ('skip' as const) : ('fail' as const), dryRun: values['dry-run'] === true, unit: 'text' in body ? ('line' as const) : ('item' as const) };
+  const options = { problems, unknown: values.unknown === 'skip' ? ('skip' as const) : ('fail' as const), dryRun: values['dry-run'] === true, unit: 'text' in body ? ('line' as const) : ('item' as const) };
   const summary: SyncSummary = stock ? await syncStock(database.db, stock.rows, options) : await syncPrices(database.db, prices?.rows ?? [], options);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const created = summary.created === undefined ? '' : `${summary.created} created, `;

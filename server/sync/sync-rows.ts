@@ -80,14 +80,17 @@ export function readCode(line: number, column: string, value: string, problems: 
   return undefined;
 }
 
-/** A stock quantity: a whole number from 0. JSON gives numbers, files give text. */
+/**
+ * A stock quantity: a whole number. JSON gives numbers, files give text. It may be negative, as
+ * the shop's own stock of a backorderable product may (what is sold but not yet in).
+ */
 export function readQuantity(line: number, value: unknown, problems: RowProblem[]): number | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  const n = text !== undefined && /^\+?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  if (Number.isInteger(n) && n <= MAX_QUANTITY) return n;
+  const n = text !== undefined && /^[+-]?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (Number.isInteger(n) && Math.abs(n) <= MAX_QUANTITY) return n;
   const shown = text ?? JSON.stringify(value) ?? String(value);
   if (shown === '') problems.push({ line, column: 'quantity', problem: 'is empty; a quantity is needed', code: 'required' });
-  else problems.push({ line, column: 'quantity', value: shown, problem: 'is not a quantity (a whole number from 0)', code: 'invalid' });
+  else problems.push({ line, column: 'quantity', value: shown, problem: 'is not a quantity (a whole number, such as 25)', code: 'invalid' });
   return undefined;
 }
 
@@ -109,12 +112,19 @@ export function readPrice(line: number, value: unknown, problems: RowProblem[]):
 }
 
 /** A second row for the same key: the file would say two different things. */
-export function noteRepeats<R extends { line: number }>(rows: R[], keyOf: (row: R) => string, column: string, valueOf: (row: R) => string, problems: RowProblem[]): void {
+export function noteRepeats<R extends { line: number }>(
+  rows: R[],
+  keyOf: (row: R) => string,
+  column: string,
+  valueOf: (row: R) => string,
+  problems: RowProblem[],
+  unit: 'line' | 'item' = 'line',
+): void {
   const first = new Map<string, number>();
   for (const row of rows) {
     const key = keyOf(row);
     const seen = first.get(key);
     if (seen === undefined) first.set(key, row.line);
-    else problems.push({ line: row.line, column, value: valueOf(row), problem: `is already on line ${seen}`, code: 'duplicate' });
+    else problems.push({ line: row.line, unit, column, value: valueOf(row), problem: `is already on ${unit} ${seen}`, code: 'duplicate' });
   }
 }

@@ -12,7 +12,7 @@ const STOCK_ROW = {
   type: 'object',
   additionalProperties: false,
   required: ['code', 'quantity'],
-  properties: { code: { ...code, description: 'A product or variant code.' }, quantity: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+  properties: { code: { ...code, description: 'A product or variant code.' }, quantity: { type: 'integer', minimum: -2147483647, maximum: 2147483647, description: 'Units in stock; negative only as the shop keeps it for backorderable products.' } },
 };
 const PRICE_ROW = {
   type: 'object',

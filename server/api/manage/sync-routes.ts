@@ -6,7 +6,6 @@ import { apiError } from '../errors';
 import { readPriceRows, readStockRows } from '../../sync/read-rows';
 import { syncPrices } from '../../sync/price-sync';
 import { syncStock, type UnknownCodes } from '../../sync/stock-sync';
-import { rowsRefused } from '../../sync/sync-rows';
 import { requireApiKey } from './key-auth';
 import { readSyncBody } from './sync-body';
 
@@ -28,9 +27,8 @@ export async function putStock(c: Context<ApiEnv>) {
   const unknown = unknownCodes(c);
   const body = await readSyncBody(c);
   const { rows, problems } = readStockRows(body);
-  if (problems.length) throw rowsRefused(problems);
-  if (!rows.length) throw apiError('ValidationFailed', [{ field: null, code: 'required', message: 'The body holds no rows.' }], 'The body holds no rows.');
-  return c.json(await syncStock(c.get('deps').db, rows, { unknown, apiKeyId: key.id, unit: 'text' in body ? 'line' : 'item' }));
+  if (!rows.length && !problems.length) throw apiError('ValidationFailed', [{ field: null, code: 'required', message: 'The body holds no rows.' }], 'The body holds no rows.');
+  return c.json(await syncStock(c.get('deps').db, rows, { unknown, problems, apiKeyId: key.id, unit: 'text' in body ? 'line' : 'item' }));
 }
 
 export async function putPrices(c: Context<ApiEnv>) {
@@ -38,7 +36,6 @@ export async function putPrices(c: Context<ApiEnv>) {
   const unknown = unknownCodes(c);
   const body = await readSyncBody(c);
   const { rows, problems } = readPriceRows(body);
-  if (problems.length) throw rowsRefused(problems);
-  if (!rows.length) throw apiError('ValidationFailed', [{ field: null, code: 'required', message: 'The body holds no rows.' }], 'The body holds no rows.');
-  return c.json(await syncPrices(c.get('deps').db, rows, { unknown, apiKeyId: key.id, unit: 'text' in body ? 'line' : 'item' }));
+  if (!rows.length && !problems.length) throw apiError('ValidationFailed', [{ field: null, code: 'required', message: 'The body holds no rows.' }], 'The body holds no rows.');
+  return c.json(await syncPrices(c.get('deps').db, rows, { unknown, problems, apiKeyId: key.id, unit: 'text' in body ? 'line' : 'item' }));
 }
