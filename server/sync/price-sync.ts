@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { auditKeyAction } from '../manage/key-audit';
+import { preferHashJoins } from './bulk-plan';
 import type { SyncOptions, SyncSummary } from './stock-sync';
 import { rowsRefused, type PriceRow, type RowProblem } from './sync-rows';
 
@@ -28,6 +29,7 @@ export async function syncPrices(db: Db, rows: PriceRow[], options: SyncOptions 
   const unit = options.unit ?? 'line';
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PRICE_SYNC_LOCK})`);
+    await preferHashJoins(tx, rows.length);
     const customerCodes = codesOf(rows.map((r) => r.customer));
     const itemCodes = codesOf(rows.map((r) => r.code));
     const customers = byCode(await queryRows<{ id: number; code: string }>(tx, sql`select id, code from customers where code in (select jsonb_array_elements_text(${customerCodes}::jsonb))`));

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { auditKeyAction } from '../manage/key-audit';
+import { preferHashJoins } from './bulk-plan';
 import { rowsRefused, type RowProblem, type StockRow } from './sync-rows';
 
 /** What to do with codes the shop does not know: refuse the whole sync (default) or skip those rows. */
@@ -59,6 +60,7 @@ const setQuantities = (tx: Db, table: 'products' | 'variants', changes: { id: nu
 export async function syncStock(db: Db, rows: StockRow[], options: SyncOptions = {}): Promise<SyncSummary> {
   const unit = options.unit ?? 'line';
   return db.transaction(async (tx) => {
+    await preferHashJoins(tx, rows.length);
     const codes = JSON.stringify(rows.map((r) => r.code));
     const heldProducts = await lockByCode(tx, 'products', codes);
     const heldVariants = await lockByCode(tx, 'variants', codes);
