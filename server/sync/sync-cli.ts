@@ -28,7 +28,8 @@ let raw: Buffer;
 try {
   raw = await readFile(file);
 } catch (error) {
-  console.error(`[sync] cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(`[sync] cannot read ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : String(error)}`);
   process.exit(1);
 }
 let text: string;

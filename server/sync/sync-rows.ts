@@ -66,7 +66,7 @@ export function problemItems(problems: RowProblem[]): ErrorItem[] {
 
 /** The error a sync with problems answers: nothing was changed. */
 export function rowsRefused(problems: RowProblem[]) {
-  const n = problems.length;
+  const n = new Set(problems.map((p) => p.line)).size;
   return shopError('ValidationFailed', problemItems(problems), `${n} ${n === 1 ? 'row has a problem' : 'rows have problems'}; nothing was changed.`);
 }
 

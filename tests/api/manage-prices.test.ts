@@ -1,6 +1,9 @@
 // Price sync through the management API (ADR 0028): each customer's agreed net price of a product
 // or variant, read by the pricing rules as the customer's price; all or nothing with every bad line.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
+import { ROOT_DIR } from '../../server/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerPrices, products, variants } from '../../server/db/schema';
 import { priceProducts, priceVariants } from '../../server/catalogue/prices';
@@ -91,5 +94,16 @@ describe('price sync', () => {
     expect(body.created + body.updated + body.unchanged).toBe(rows.length);
     const again = await putRows<Summary>(shop, '/prices', { key, text });
     expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: rows.length });
+  });
+
+  it('the sample files of the repository sync into the demo shop', async () => {
+    const both = await makeKey(shop, ['stock', 'prices']);
+    const sample = (name: string) => readFileSync(path.join(ROOT_DIR, 'server/sync/samples', name), 'utf8');
+    const stock = await putRows<Summary>(shop, '/stock', { key: both, text: sample('stock.csv') });
+    expect(stock.status, JSON.stringify(stock.body)).toBe(200);
+    expect(stock.body.updated + stock.body.unchanged).toBe(4);
+    const prices = await putRows<Summary>(shop, '/prices', { key: both, text: sample('prices.csv') });
+    expect(prices.status, JSON.stringify(prices.body)).toBe(200);
+    expect(prices.body.created + prices.body.updated + prices.body.unchanged).toBe(3);
   });
 });
