@@ -37,6 +37,7 @@ import { sliderHandlers } from './routes/sliders';
 import { usersHandlers } from './routes/users';
 import { wishlistHandlers } from './routes/wishlists';
 import { mountOperations } from './operation-routes';
+import { MANAGE_BASE, manageApi } from './manage/manage-app';
 
 export const API_BASES = ['/api/v3/client', '/api/v2/client'] as const;
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -101,6 +102,7 @@ export function createApi(input: DepsInput) {
   app.use(apiSecurityHeaders(deps.publicSiteUrl));
   const api = clientApi(deps);
   for (const base of API_BASES) app.route(base, api);
+  app.route(MANAGE_BASE, manageApi(deps));
   app.notFound((c) => c.json(errorBody('NotFound'), API_ERRORS.NotFound.status));
   app.onError((error, c) => {
     if (error instanceof ApiError) {

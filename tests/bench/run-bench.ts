@@ -7,9 +7,10 @@
 // - one product page from the shop vs the same file from nginx (static-vs-nginx.ts, wrk);
 // - checkouts while PostgreSQL drops every connection, and an outage (fault-run.ts; `faults`,
 //   not part of the default run).
+// - stock and price sync of 10,000 rows through the management API on PostgreSQL (sync-bench.ts).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
 //
-// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,faults; all but
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,sync,faults; all but
 // faults by default.
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
@@ -19,8 +20,9 @@ import { benchFaults } from './fault-run';
 import { runLighthouse } from './lighthouse';
 import { benchOrderNumbers } from './order-numbers';
 import { benchStaticVsNginx } from './static-vs-nginx';
+import { runSyncBench } from './sync-bench';
 
-const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'faults', 'orders'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'sync', 'orders', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -120,6 +122,7 @@ console.log(`bench sections: ${[...sections].join(', ')}`);
 if (sections.has('http') || sections.has('lighthouse')) await shopSections();
 if (sections.has('build')) await runBuildBench();
 if (sections.has('nginx')) await benchStaticVsNginx();
+if (sections.has('sync')) await runSyncBench();
 if (sections.has('faults')) await benchFaults();
 if (sections.has('orders')) await benchOrderNumbers();
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 import { customers, users } from './users';
 
@@ -71,22 +72,45 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** What agents do on a customer's behalf. */
+/** The management API's scopes: what a key may change (ADR 0028). */
+export const API_KEY_SCOPES = ['stock', 'prices', 'catalogue', 'customers', 'orders'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Keys of the management API (migration 0013); only a SHA-256 of the key is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The key's first characters, shown in lists to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull().$type<ApiKeyScope[]>(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_name_uq').on(t.name), uniqueIndex('api_keys_secret_hash_uq').on(t.secretHash)],
+);
+
+/** What agents do on a customer's behalf, and what management API keys change (migration 0013). */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => users.id),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    agentId: integer('agent_id').references(() => users.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_customer_idx').on(t.customerId, t.createdAt), index('audit_log_agent_idx').on(t.agentId, t.createdAt)],
+  (t) => [
+    index('audit_log_customer_idx').on(t.customerId, t.createdAt),
+    index('audit_log_agent_idx').on(t.agentId, t.createdAt),
+    index('audit_log_api_key_idx').on(t.apiKeyId, t.createdAt),
+    check('audit_log_actor_ck', sql`${t.agentId} is not null or ${t.apiKeyId} is not null`),
+  ],
 );

@@ -16,6 +16,10 @@ export const ErrorItemSchema = v.object({
   message: v.string(),
   /** A money amount the broken rule names (a coupon's minimum), for the storefront's own message. */
   amount: v.optional(v.number()),
+  /** The line of a file (or the item of a JSON list, from 1) a management API sync refuses (ADR 0028). */
+  line: v.optional(v.number()),
+  /** The value found there, as sent. */
+  value: v.optional(v.string()),
 });
 export type ErrorItem = v.InferOutput<typeof ErrorItemSchema>;
 
