@@ -15,7 +15,7 @@ export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 /** Rows per statement: big enough to be fast, small enough to report progress on long files. */
-export const BATCH_ROWS = 2_000;
+export const BATCH_ROWS = 5_000;
 
 export function* batches<T>(items: readonly T[], size = BATCH_ROWS): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);

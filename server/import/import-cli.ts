@@ -67,7 +67,7 @@ try {
       deleteMissing: Boolean(parsed.values['delete-missing']),
       imagesDir,
       mediaDir: mediaDirOf(config.dataDir),
-      progress: (m) => console.error(`[import] ${m}`),
+      progress: (m) => console.error(`[import] ${((performance.now() - started) / 1000).toFixed(1)} s ${m}`),
     },
   );
   if (!outcome.ok) {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/contract/locales';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
-import { arrayParam, batches, rowsOf } from './batch-sql';
+import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
 import { checkColumns, RowCells } from './column-set';
 import { syncCustomValues } from './custom-field-links';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
@@ -87,7 +87,7 @@ export const productKind: ImportKind = {
     const columnProblems = checkColumns(PRODUCT_COLUMNS, table);
     if (columnProblems.length) return { problems: columnProblems };
     const { products, variants, problems } = readTable(table);
-    const codes = products.map((p) => p.code);
+    const codes = new Set(products.map((p) => p.code));
     const variantCodes = variants.map((v) => v.code);
 
     // Against the shop: slugs of other products, codes taken by the other kind, categories, relations.
@@ -98,11 +98,11 @@ export const productKind: ImportKind = {
     const ownerOfSlug = new Map(slugOwners.map((r) => [r.slug, r.code]));
     for (const p of products) {
       const owner = ownerOfSlug.get(p.slug);
-      if (owner !== undefined && owner !== p.code && !codes.includes(owner)) {
+      if (owner !== undefined && owner !== p.code && !codes.has(owner)) {
         problems.push({ line: p.line, column: 'slug', value: p.slug, message: `is the slug of product ${owner} in the shop` });
       }
     }
-    const variantClash = await queryRows<{ code: string }>(db, sql`select code from variants where code = any(${arrayParam(codes, 'text')})`);
+    const variantClash = await queryRows<{ code: string }>(db, sql`select code from variants where code = any(${arrayParam([...codes], 'text')})`);
     const productClash = await queryRows<{ code: string }>(db, sql`select code from products where code = any(${arrayParam(variantCodes, 'text')})`);
     const clashing = new Set([...variantClash, ...productClash].map((r) => r.code));
     for (const row of [...products, ...variants]) {
@@ -116,7 +116,7 @@ export const productKind: ImportKind = {
         }
       }
     }
-    const named = [...new Set(products.flatMap((p) => p.relations.flatMap((r) => r.codes)))].filter((c) => !codes.includes(c));
+    const named = [...new Set(products.flatMap((p) => p.relations.flatMap((r) => r.codes)))].filter((c) => !codes.has(c));
     const knownOutside = new Set(
       (await queryRows<{ code: string }>(db, sql`select code from products where code = any(${arrayParam(named, 'text')})`)).map((r) => r.code),
     );
@@ -124,7 +124,7 @@ export const productKind: ImportKind = {
       for (const r of p.relations) {
         for (const code of r.codes) {
           if (code === p.code) problems.push({ line: p.line, column: columnOfKind(r.kind), value: code, message: 'is the product itself' });
-          else if (!codes.includes(code) && !knownOutside.has(code)) {
+          else if (!codes.has(code) && !knownOutside.has(code)) {
             problems.push({ line: p.line, column: columnOfKind(r.kind), value: code, message: 'is not a product in the shop or in this file' });
           }
         }
@@ -185,6 +185,11 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
                  coalesce(t.vat_rate, p.vat_rate, 22), coalesce(t.quantity, p.quantity, 0), coalesce(t.backorderable, p.is_backorderable, false),
                  coalesce(t.unit, p.unit, 'pz'), coalesce(t.weight_kg, p.weight_kg, 0), coalesce(t.published, p.is_published, true)
           from t left join products p on p.code = t.code
+          -- Rows equal to the shop's are left out here already: an upsert would still lock them.
+          where p.id is null or (p.slug, p.brand, p.standard_price, p.special_price, p.vat_rate, p.quantity, p.is_backorderable, p.unit, p.weight_kg, p.is_published)
+             is distinct from (t.slug, coalesce(t.brand, p.brand), t.price, case when t.special_given then t.special_price else p.special_price end,
+               coalesce(t.vat_rate, p.vat_rate), coalesce(t.quantity, p.quantity), coalesce(t.backorderable, p.is_backorderable), coalesce(t.unit, p.unit),
+               coalesce(t.weight_kg, p.weight_kg), coalesce(t.published, p.is_published))
           on conflict (code) do update set slug = excluded.slug, brand = excluded.brand, standard_price = excluded.standard_price,
             special_price = excluded.special_price, vat_rate = excluded.vat_rate, quantity = excluded.quantity, is_backorderable = excluded.is_backorderable,
             unit = excluded.unit, weight_kg = excluded.weight_kg, is_published = excluded.is_published
@@ -196,7 +201,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
     );
     for (const r of written) (r.inserted ? created : changed).add(r.id);
     done += batch.length;
-    if (total > 2_000) options.progress(`products: ${done}/${total} rows written`);
+    if (total > BATCH_ROWS) options.progress(`products: ${done}/${total} rows written`);
   }
   const ids = await rowsOf<{ id: number; code: string }>(tx, sql`select id, code from products where code = any(${arrayParam(products.map((p) => p.code), 'text')})`);
   const idOf = new Map(ids.map((r) => [r.code, r.id]));
@@ -204,6 +209,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
 
   // Texts per language; an absent title, summary or description column keeps the shop's text.
   const texts = products.flatMap((p) => LOCALES.filter((l) => p.texts[l]).map((locale) => ({ id: idOf.get(p.code)!, locale, ...p.texts[locale]! })));
+  let textsDone = 0;
   for (const batch of batches(texts)) {
     note(
       await rowsOf(
@@ -214,13 +220,16 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
             insert into product_translations (product_id, locale, name, title, summary, description)
             select t.id, t.locale, t.name, coalesce(t.title, pt.title, t.name), coalesce(t.summary, pt.summary, ''), coalesce(t.description, pt.description, '')
             from t left join product_translations pt on pt.product_id = t.id and pt.locale = t.locale
+            where pt.product_id is null or (pt.name, pt.title, pt.summary, pt.description)
+              is distinct from (t.name, coalesce(t.title, pt.title), coalesce(t.summary, pt.summary), coalesce(t.description, pt.description))
             on conflict (product_id, locale) do update set name = excluded.name, title = excluded.title, summary = excluded.summary, description = excluded.description
             where (product_translations.name, product_translations.title, product_translations.summary, product_translations.description)
                is distinct from (excluded.name, excluded.title, excluded.summary, excluded.description)
             returning product_id as id`,
       ),
     );
-    if (texts.length > 6_000) options.progress(`product texts: ${Math.min(texts.length, texts.indexOf(batch.at(-1)!) + 1)}/${texts.length} written`);
+    textsDone += batch.length;
+    if (texts.length > 6_000 && (textsDone % 10_000 < batch.length || textsDone === texts.length)) options.progress(`product texts: ${textsDone}/${texts.length} written`);
   }
   const cleared = products.flatMap((p) => p.clearedLocales.map((locale) => ({ id: idOf.get(p.code)!, locale })));
   if (cleared.length) {
@@ -251,7 +260,8 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
       await rowsOf(
         tx,
         sql`insert into product_categories (product_id, category_id, is_main)
-            select * from unnest(${arrayParam(links.map((l) => l.id), 'int')}, ${arrayParam(links.map((l) => l.categoryId), 'int')}, ${arrayParam(links.map((l) => l.isMain), 'boolean')})
+            select * from unnest(${arrayParam(links.map((l) => l.id), 'int')}, ${arrayParam(links.map((l) => l.categoryId), 'int')}, ${arrayParam(links.map((l) => l.isMain), 'boolean')}) as t(p, c, m)
+            where not exists (select 1 from product_categories pc where pc.product_id = t.p and pc.category_id = t.c and pc.is_main = t.m)
             on conflict (product_id, category_id) do update set is_main = excluded.is_main where product_categories.is_main is distinct from excluded.is_main
             returning product_id as id`,
       ),
@@ -287,7 +297,8 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
         await rowsOf(
           tx,
           sql`insert into product_relations (product_id, kind, related_product_id, position)
-              select * from unnest(${arrayParam(batch.map((r) => r.id), 'int')}, ${arrayParam(batch.map((r) => r.kind), 'text')}, ${arrayParam(batch.map((r) => relatedId.get(r.related)), 'int')}, ${arrayParam(batch.map((r) => r.position), 'int')})
+              select * from unnest(${arrayParam(batch.map((r) => r.id), 'int')}, ${arrayParam(batch.map((r) => r.kind), 'text')}, ${arrayParam(batch.map((r) => relatedId.get(r.related)), 'int')}, ${arrayParam(batch.map((r) => r.position), 'int')}) as t(p, k, r, n)
+              where not exists (select 1 from product_relations x where x.product_id = t.p and x.kind = t.k and x.related_product_id = t.r and x.position = t.n)
               on conflict (product_id, kind, related_product_id) do update set position = excluded.position where product_relations.position is distinct from excluded.position
               returning product_id as id`,
         ),
@@ -361,6 +372,9 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
                    case when t.special_given then t.special_price else v.special_price end, coalesce(t.quantity, v.quantity, 0),
                    coalesce(t.backorderable, v.is_backorderable, p.is_backorderable, false), t.position
             from t left join variants v on v.code = t.code join products p on p.id = t.product_id
+            where v.id is null or (v.product_id, v.name, v.standard_price, v.special_price, v.quantity, v.is_backorderable, v.position)
+              is distinct from (t.product_id, (v.name - string_to_array(t.named, ',')) || t.names::jsonb, t.price, case when t.special_given then t.special_price else v.special_price end,
+                coalesce(t.quantity, v.quantity), coalesce(t.backorderable, v.is_backorderable), t.position)
             on conflict (code) do update set product_id = excluded.product_id, name = excluded.name, standard_price = excluded.standard_price,
               special_price = excluded.special_price, quantity = excluded.quantity, is_backorderable = excluded.is_backorderable, position = excluded.position
             where (variants.product_id, variants.name, variants.standard_price, variants.special_price, variants.quantity, variants.is_backorderable, variants.position)

@@ -21,6 +21,7 @@ export async function runImport(db: Db, kind: ImportKind, file: { bytes: Uint8Ar
   const checked = await kind.plan(db, read.table, options);
   if (checked.problems.length || !checked.plan) return { ok: false, problems: sortProblems(checked.problems) };
   const plan = checked.plan;
+  options.progress(`${kind.name}: checked, ${options.dryRun ? 'trying the writes (rolled back)' : 'writing'}`);
   if (!options.dryRun) await plan.prepareFiles?.();
   try {
     const counts = await db.transaction(async (tx) => {

@@ -7,19 +7,21 @@
 // - one product page from the shop vs the same file from nginx (static-vs-nginx.ts, wrk);
 // - checkouts while PostgreSQL drops every connection, and an outage (fault-run.ts; `faults`,
 //   not part of the default run).
+// - importing 10,000 products from CSV on PostgreSQL, then the same file again (import-bench.ts).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
 //
-// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,faults; all but
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,import,faults; all but
 // faults by default.
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
 import { runBuildBench } from './build-bench';
 import { benchFaults } from './fault-run';
+import { runImportBench } from './import-bench';
 import { runLighthouse } from './lighthouse';
 import { benchStaticVsNginx } from './static-vs-nginx';
 
-const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'faults'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'import', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -119,5 +121,6 @@ console.log(`bench sections: ${[...sections].join(', ')}`);
 if (sections.has('http') || sections.has('lighthouse')) await shopSections();
 if (sections.has('build')) await runBuildBench();
 if (sections.has('nginx')) await benchStaticVsNginx();
+if (sections.has('import')) await runImportBench();
 if (sections.has('faults')) await benchFaults();
 
