@@ -82,18 +82,16 @@ export function readRows(bytes: Uint8Array, fileName: string): ReadResult {
 
 interface CsvRecord {
   record: string[];
-  info: { lines: number };
-  raw: string;
+  info: { bytes: number };
 }
 
 function readCsv(text: string): ReadResult {
+  const body = text.replace(/^\uFEFF/, '');
   let records: CsvRecord[];
   try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      bom: true,
+    records = parse(body, {
+      delimiter: detectDelimiter(body),
       info: true,
-      raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: MAX_ROW_BYTES,
@@ -104,9 +102,30 @@ function readCsv(text: string): ReadResult {
     return fail(csvErrorMessage(error), line);
   }
   if (!records.length) return fail('the file is empty');
-  // The raw text of a record starts with the empty lines skipped before it and ends with its line break.
-  const startLine = (r: CsvRecord) => r.info.lines - (r.raw.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+  // Where each record starts, from the byte offset csv-parse reports at its end (its line count
+  // is off after CRLF line breaks): the first non-blank byte after the previous record.
+  const bytes = Buffer.from(body);
+  const newlines: number[] = [];
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) newlines.push(i);
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newlines[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
+  let recordEnd = 0;
+  const startLine = (r: CsvRecord) => {
+    let at = recordEnd;
+    while (at < bytes.length && (bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x20 || bytes[at] === 0x09)) at++;
+    recordEnd = r.info.bytes;
+    return lineAt(at);
+  };
   const header = records[0]!;
+  const headerLine = startLine(header);
   const columns = header.record.map((c) => c.trim());
   const problems: ImportProblem[] = [];
   const rows: SourceRow[] = [];
@@ -122,7 +141,7 @@ function readCsv(text: string): ReadResult {
     rows.push({ line, cells });
   }
   if (problems.length) return { table: undefined, problems };
-  return { table: { format: 'csv', columns, headerLine: startLine(header), rows }, problems: [] };
+  return { table: { format: 'csv', columns, headerLine, rows }, problems: [] };
 }
 
 function csvErrorMessage(error: CsvError): string {
