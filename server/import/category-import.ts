@@ -177,7 +177,7 @@ export const categoryKind: ImportKind = {
       problems: [],
       plan: {
         async write(tx: Tx) {
-          const counts = emptyCounts('categories');
+          const counts = { ...emptyCounts('categories'), skipped: table.skipped };
           const taxonomyId = await ensureTaxonomy(tx);
           const fresh = [...tree.values()].filter((n) => n.id === undefined);
           if (fresh.length) {

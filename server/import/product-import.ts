@@ -145,7 +145,7 @@ export const productKind: ImportKind = {
       problems: [],
       plan: {
         prepareFiles: () => pictures.copy(),
-        write: (tx: Tx) => writeProducts(tx, { products, variants, hasVariantRows, categoryId, sizes: pictures.sizes }, options),
+        write: (tx: Tx) => writeProducts(tx, { products, variants, hasVariantRows, categoryId, sizes: pictures.sizes, skipped: table.skipped }, options),
       },
     };
   },
@@ -159,11 +159,12 @@ interface WriteInput {
   hasVariantRows: boolean;
   categoryId: (written: string) => number | undefined;
   sizes: Map<string, { width: number; height: number }>;
+  skipped: number;
 }
 
 async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) {
   const { products, variants } = input;
-  const counts = emptyCounts('products');
+  const counts = { ...emptyCounts('products'), skipped: input.skipped };
   const variantCounts = emptyCounts('variants');
   const created = new Set<number>();
   const changed = new Set<number>();

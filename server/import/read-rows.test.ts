@@ -19,6 +19,12 @@ describe('readRows', () => {
     ]);
   });
 
+  it('skips the rows a spreadsheet leaves with no value in any cell, and counts them', () => {
+    const result = read('code;name\nA;b\n;;\n ; \n');
+    expect(result.table?.rows).toHaveLength(1);
+    expect(result.table?.skipped).toBe(2);
+  });
+
   it('numbers rows after a multi-line value by the line they start on', () => {
     expect(cells('code,name\nA,"uno\ndue\ntre"\nB,x\n')!.map((r) => r.line)).toEqual([2, 5]);
   });

@@ -16,6 +16,8 @@ export interface SourceTable {
   /** The line of the column names (1 in CSV; 0 in JSON lines, where every row names its own). */
   headerLine: number;
   rows: SourceRow[];
+  /** Rows with no value in any cell (a spreadsheet's empty rows under its data), left out. */
+  skipped: number;
 }
 
 export type ReadResult = { table: SourceTable; problems: [] } | { table: undefined; problems: ImportProblem[] };
@@ -129,9 +131,13 @@ function readCsv(text: string): ReadResult {
   const columns = header.record.map((c) => c.trim());
   const problems: ImportProblem[] = [];
   const rows: SourceRow[] = [];
+  let skipped = 0;
   for (const r of records.slice(1)) {
     const line = startLine(r);
-    if (r.record.every((cell) => cell.trim() === '')) continue;
+    if (r.record.every((cell) => cell.trim() === '')) {
+      skipped++;
+      continue;
+    }
     if (r.record.length > columns.length && r.record.slice(columns.length).some((c) => c.trim() !== '')) {
       problems.push({ line, message: `has ${r.record.length} fields but the header names ${columns.length} columns (a separator inside a value needs quotes)` });
       continue;
@@ -141,7 +147,7 @@ function readCsv(text: string): ReadResult {
     rows.push({ line, cells });
   }
   if (problems.length) return { table: undefined, problems };
-  return { table: { format: 'csv', columns, headerLine, rows }, problems: [] };
+  return { table: { format: 'csv', columns, headerLine, rows, skipped }, problems: [] };
 }
 
 function csvErrorMessage(error: CsvError): string {
@@ -198,7 +204,7 @@ function readJsonLines(text: string): ReadResult {
   });
   if (problems.length) return { table: undefined, problems };
   if (!rows.length) return fail('the file is empty');
-  return { table: { format: 'jsonl', columns, headerLine: 0, rows }, problems: [] };
+  return { table: { format: 'jsonl', columns, headerLine: 0, rows, skipped: 0 }, problems: [] };
 }
 
 /** JSON values as the text a spreadsheet cell would hold; lists become "a|b". */

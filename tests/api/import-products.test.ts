@@ -98,8 +98,9 @@ describe('the demo shop', () => {
     expect(bad.problems).toEqual(['line 2: has 7 fields but the header names 6 columns (a separator inside a value needs quotes)']);
     const thousands = await importFile(demo.db, 'products', textFile('p.csv', text.replace('Prodotto; con punto e virgola', '"Prodotto; con punto e virgola"')));
     expect(thousands.problems).toEqual(["line 2, column price: '1.234,5' is not a price (e.g. 12.50 or 12,50)"]);
-    const good = await importFile(demo.db, 'products', textFile('p.csv', text.replace('"1.234,5"', '1234,5').replace('Prodotto; con punto e virgola', '"Prodotto; con punto e virgola"').replace(';;0,75', ';"999,99";0,75')));
+    const good = await importFile(demo.db, 'products', textFile('p.csv', `${text.replace('"1.234,5"', '1234,5').replace('Prodotto; con punto e virgola', '"Prodotto; con punto e virgola"').replace(';;0,75', ';"999,99";0,75')};;;;;\r\n`));
     expect(good.problems).toEqual([]);
+    expect(good.counts.products).toMatchObject({ updated: 1, skipped: 1 });
     const [after] = await queryRows<{ standard_price: number; special_price: number; weight_kg: number }>(demo.db, sql`select standard_price::float8 as standard_price, special_price::float8 as special_price, weight_kg::float8 as weight_kg from products where code = 'ENO-0003'`);
     expect(after).toEqual({ standard_price: 1234.5, special_price: 999.99, weight_kg: 0.75 });
   });
