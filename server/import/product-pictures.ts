@@ -10,7 +10,8 @@ import { runLimited } from '../media/demo-images';
 import type { ImportProblem } from './import-problems';
 
 export const PRODUCT_MEDIA_FOLDER = 'products';
-export const pictureUrl = (fileName: string) => `/media/${PRODUCT_MEDIA_FOLDER}/${fileName}`;
+/** Where the shop serves a product picture: this, then its file name. */
+export const PICTURE_URL_PREFIX = `/media/${PRODUCT_MEDIA_FOLDER}/`;
 
 export interface PictureUse {
   line: number;
