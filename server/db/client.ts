@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ROOT_DIR } from '../config';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -65,13 +66,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  // One process per data folder (pglite-lock.ts): a second one is refused before it opens the files.
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const client = await PGlite.create(options.dataDir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 

@@ -8,21 +8,24 @@
 // - checkouts while PostgreSQL drops every connection, and an outage (fault-run.ts; `faults`,
 //   not part of the default run).
 // - stock and price sync of 10,000 rows through the management API on PostgreSQL (sync-bench.ts).
+// - importing 10,000 products from CSV on PostgreSQL, then the same file again (import-bench.ts);
+// - place-order time with the demo's orders and with 100,000 more in the year (order-numbers.ts).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
 //
-// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,sync,faults; all but
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,import,sync,orders,faults; all but
 // faults by default.
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
 import { runBuildBench } from './build-bench';
 import { benchFaults } from './fault-run';
+import { runImportBench } from './import-bench';
 import { runLighthouse } from './lighthouse';
 import { benchOrderNumbers } from './order-numbers';
 import { benchStaticVsNginx } from './static-vs-nginx';
 import { runSyncBench } from './sync-bench';
 
-const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'sync', 'orders', 'faults'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'import', 'sync', 'orders', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -122,6 +125,7 @@ console.log(`bench sections: ${[...sections].join(', ')}`);
 if (sections.has('http') || sections.has('lighthouse')) await shopSections();
 if (sections.has('build')) await runBuildBench();
 if (sections.has('nginx')) await benchStaticVsNginx();
+if (sections.has('import')) await runImportBench();
 if (sections.has('sync')) await runSyncBench();
 if (sections.has('faults')) await benchFaults();
 if (sections.has('orders')) await benchOrderNumbers();

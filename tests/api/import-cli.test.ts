@@ -1,0 +1,49 @@
+// `npm run import` as an owner runs it, on an embedded database of its own: problems on stdout in
+// the operator's words and exit code 1; a database held by a running shop refused with exit 2
+// before its files are opened; a good file imported with its summary.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../server/config';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
+let holder: ChildProcess | undefined;
+afterAll(() => holder?.kill());
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'server/import/import-cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+it('a wrong command line answers the usage with exit code 2', async () => {
+  const result = await cli('prodotti', 'x.csv');
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain('"prodotti" is not a kind of import file');
+  expect(result.stderr).toContain('usage: npm run import -- <categories|products>');
+});
+
+it('imports the categories sample, then refuses a bad products file naming the line, with exit code 1', async () => {
+  const good = await cli('categories', 'samples/import/categories.csv');
+  expect(good.stderr).not.toMatch(/Error|at /);
+  expect(good.code).toBe(0);
+  expect(good.stdout).toContain('categories: 24 created, 0 updated, 0 unchanged, 0 skipped');
+  const file = path.join(dataDir, 'bad.csv');
+  writeFileSync(file, 'code;slug;price;name_it\nENO-0001;lievito;"12,3,4";Lievito\n');
+  const bad = await cli('products', file);
+  expect(bad.code).toBe(1);
+  expect(bad.stdout).toContain("line 2, column price: '12,3,4' is not a price (e.g. 12.50 or 12,50)");
+  expect(bad.stdout).toContain('1 problem(s)');
+}, 180_000);
+
+it('refuses the embedded database of a running shop with exit code 2, saying what to do', async () => {
+  holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+  writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: holder.pid }));
+  const result = await cli('categories', 'samples/import/categories.csv');
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(`is open in another process (pid ${holder.pid}, probably the running shop). Stop the shop`);
+});
