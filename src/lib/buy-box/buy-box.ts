@@ -68,6 +68,7 @@ export function startBuyBox(form: HTMLFormElement): void {
   let error: string | null = null;
   let qtyInvalid = false;
   let errorEl: HTMLElement | null = null;
+  let stockPainted: string | null = null;
 
   const currentView = (): BuyBoxView =>
     buyBoxView(
@@ -117,9 +118,9 @@ export function startBuyBox(form: HTMLFormElement): void {
     if (inCart) parts.push(`${checking || availability ? ' · ' : ''}${inCart}`);
     // Compared as text and state, so an unchanged line is not rewritten (it describes the field).
     const signature = `${availability?.state ?? ''}|${parts.map((p) => (typeof p === 'string' ? p : p.textContent)).join('')}`;
-    if (stockLine.dataset.painted !== signature) {
+    if (stockPainted !== signature) {
       stockLine.replaceChildren(...parts);
-      stockLine.dataset.painted = signature;
+      stockPainted = signature;
     }
   };
 
@@ -140,9 +141,8 @@ export function startBuyBox(form: HTMLFormElement): void {
     setText(errorEl, error);
   };
 
-  let view = currentView();
   const render = () => {
-    view = currentView();
+    const view = currentView();
     form.dataset.live = view.live;
     paintPrice(view);
     for (const radio of radios) {
@@ -183,7 +183,7 @@ export function startBuyBox(form: HTMLFormElement): void {
     event.preventDefault();
     // A second press while the first is on its way does nothing (the button stays focusable).
     if (adding) return;
-    view = currentView();
+    const view = currentView();
     const decision = decideAdd({ qty: qty.value, needsVariant: view.needsVariant, inCart: view.inCart, stock: view.stock }, words.t);
     if (decision.kind === 'choose-version') {
       error = decision.text;
