@@ -456,6 +456,22 @@ test.describe('product gallery', () => {
     expect(own[0]!.gzip / 1024).toBeLessThanOrEqual(2);
   });
 
+  test('the buy box costs the product page at most 4 KB of JavaScript, gzip, and a visitor loads no cart or wishlist code (it)', async ({ page, context }) => {
+    await useLocale(context, 'it');
+    const sizes = await productPageScripts(page);
+    // The buy box's own script (src/lib/buy-box/); the cart and wishlist stores come only for a customer.
+    const own = sizes.filter((s) => /BuyBox\.astro_astro_type_script/.test(s.url));
+    expect(own).toHaveLength(1);
+    expect(own[0]!.gzip / 1024).toBeLessThanOrEqual(4);
+    // Known by their success messages' keys (chunk names do not tell the store from src/lib/rules/cart.ts).
+    const storeCode: string[] = [];
+    for (const { url } of sizes) {
+      const body = await (await page.request.get(url)).text();
+      if (/toasts\.productAddedTo(Cart|Wishlist)/.test(body)) storeCode.push(new URL(url).pathname);
+    }
+    expect(storeCode).toEqual([]);
+  });
+
   test('the product page ships at most 90 KB of JavaScript, gzip (it)', async ({ page, context }) => {
     // Issue 14 item 20's budget: 104.8 KB while the buy box was a React island (React's runtime
     // alone is 64 KB); the buy box is now a plain script (src/lib/buy-box/), as the gallery is.
