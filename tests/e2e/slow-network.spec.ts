@@ -45,6 +45,39 @@ test('the header is signed in from the first paint, before any script of the pag
   for (const route of heldAgain) await route.continue().catch(() => undefined);
 });
 
+test('the product page\'s buy box offers a signed-in shopper no "Sign in to buy" before its script has run', async ({ page }) => {
+  await signInWithApi(page, B2B2, '/favicon.svg');
+  // Hold every script the page loads: what shows now is what the first paint shows.
+  const held: Route[] = [];
+  await page.route(/\/_astro\/.*\.js(\?|$)/, (route) => void held.push(route));
+  await page.goto('/p/malto-pale-ale', { waitUntil: 'commit' });
+  const box = page.locator('[data-buy-box]');
+  await expect(box).toBeVisible({ timeout: 45_000 });
+  await expect(box.locator('[data-buy-login]')).toBeHidden();
+  await expect(box).not.toHaveAttribute('data-hydrated');
+  expect(held.length).toBeGreaterThan(0);
+  // Then the script runs and shows what this customer may do.
+  await page.unroute(/\/_astro\/.*\.js(\?|$)/);
+  for (const route of held) await route.continue().catch(() => undefined);
+  await expect(box.locator('[data-add-to-cart]')).toBeVisible({ timeout: 60_000 });
+  await expect(box).toHaveAttribute('data-hydrated', '');
+  await expect(box.locator('[data-buy-login]')).toBeHidden();
+
+  // Signed out (the token is gone): the first paint offers "Sign in to buy", as it should, and the
+  // server's HTML says so to visitors and crawlers without any script.
+  await page.evaluate(() => localStorage.clear());
+  const heldAgain: Route[] = [];
+  await page.route(/\/_astro\/.*\.js(\?|$)/, (route) => void heldAgain.push(route));
+  await page.goto('/p/malto-pale-ale', { waitUntil: 'commit' });
+  await expect(box.locator('[data-buy-login]')).toBeVisible({ timeout: 45_000 });
+  await expect(box.locator('[data-add-to-cart]')).toBeHidden();
+  await expect(box).not.toHaveAttribute('data-hydrated');
+  await page.unroute(/\/_astro\/.*\.js(\?|$)/);
+  for (const route of heldAgain) await route.continue().catch(() => undefined);
+  await expect(box).toHaveAttribute('data-hydrated', '');
+  await expect(box.locator('[data-buy-login]')).toBeVisible();
+});
+
 test('the checkout asks for everything it needs at once: usable after one round trip', async ({ page }) => {
   const { token } = await apiLogin(page.request, B2B2);
   const cart = await (await page.request.post(`${API}/carts/get-or-create/`, { headers: tokenHeader(token), data: {} })).json() as { id: number };
