@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
+import { DatabaseInUseError } from '../db/pglite-lock';
 import { ShopError } from '../shop-errors';
 import { readPriceRows, readStockRows } from './read-rows';
 import { syncPrices } from './price-sync';
@@ -52,7 +53,15 @@ const stock = kind === 'stock' ? readStockRows(body) : undefined;
 const prices = kind === 'prices' ? readPriceRows(body) : undefined;
 const problems = stock?.problems ?? prices?.problems ?? [];
 
-const database = await openConfiguredDatabase(loadConfig());
+let database;
+try {
+  database = await openConfiguredDatabase(loadConfig());
+} catch (error) {
+  // The embedded database of a running shop: said in one sentence, not a stack trace.
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(`[sync] ${error.message}`);
+  process.exit(2);
+}
 const started = performance.now();
 try {
   await database.migrate();

@@ -40,6 +40,15 @@ it('imports the categories sample, then refuses a bad products file naming the l
   expect(bad.stdout).toContain('1 problem(s)');
 }, 180_000);
 
+it('takes stock files by the sync fast path: an unknown code is named with its line, and nothing changes', async () => {
+  const file = path.join(dataDir, 'stock.csv');
+  writeFileSync(file, 'code;quantity\nNO-SUCH-CODE;5\n');
+  const result = await cli('stock', file);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/line 2\b.*NO-SUCH-CODE/);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}, 120_000);
+
 it('refuses the embedded database of a running shop with exit code 2, saying what to do', async () => {
   holder = spawn('sleep', ['60'], { stdio: 'ignore' });
   writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: holder.pid }));
