@@ -4,18 +4,19 @@
 // edited in place with the same form (one default address per type: a new default replaces the
 // old one).
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Address } from '../../lib/contract/addresses';
 import { ADDRESS_TYPES } from '../../lib/contract/constants';
 import type { T } from '../../lib/i18n/client-messages';
 import { countryName } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
-import { ADDRESSES_PAGE_SIZE, ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_REQUIRED, $addressBook, countryOptions, createAddress, deleteAddress,
+import { ADDRESSES_PAGE_SIZE, ADDRESS_FIELDS, ADDRESS_LIMITS, ADDRESS_REQUIRED, $addressBook, createAddress, deleteAddress,
   isAddressType, loadAddresses, updateAddress, type AddressErrors, type AddressField, type AddressFieldError, type AddressInput, type AddressTextField,
 } from '../../lib/stores/account-addresses';
 import { pageCount } from '../../lib/stores/account-orders';
 import { $customer } from '../../lib/stores/session';
 import { EmptyState, ErrorBox, Loading, Pager, useAccountReady, useT, type AccountIslandProps } from './account-ui';
+import CountryOptions from '../CountryOptions';
 
 /** Field ids: `address-name` in the add form, `address-edit-12-name` when editing address 12. */
 const idPrefix = (editing: Address | undefined) => (editing ? `address-edit-${editing.id}` : 'address');
@@ -87,7 +88,6 @@ function AddressForm({ t, locale, address, onDone }: { t: T; locale: Locale; add
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const countries = useMemo(() => countryOptions(locale), [locale]);
   const failureRef = useRef<HTMLDivElement>(null);
   const initial = (field: AddressTextField) => (address ? (address[field] ?? '') : undefined);
 
@@ -200,12 +200,7 @@ function AddressForm({ t, locale, address, onDone }: { t: T; locale: Locale; add
             className={inputClass(Boolean(errors.country))} {...describe('country')}
           >
             <option value="">{t('account.addresses.chooseCountry')}</option>
-            <optgroup label={t('account.addresses.countriesShop')}>
-              {countries.filter((c) => c.group === 'shop').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-            </optgroup>
-            <optgroup label={t('account.addresses.countriesOther')}>
-              {countries.filter((c) => c.group === 'other').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-            </optgroup>
+            <CountryOptions locale={locale} shopLabel={t('account.addresses.countriesShop')} otherLabel={t('account.addresses.countriesOther')} />
           </select>
           {errorText('country')}
         </div>

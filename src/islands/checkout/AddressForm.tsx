@@ -1,7 +1,7 @@
 // A new shipping address typed at checkout: checked before sending, created with POST
 // addresses/, then chosen for the order (the checkout store asks for its shipping methods).
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { countryOptions } from '../../lib/contract/constants';
+import { useRef, useState, type FormEvent } from 'react';
+import CountryOptions from '../CountryOptions';
 import type { T } from '../../lib/i18n/client-messages';
 import type { Locale } from '../../lib/i18n/locales';
 import { createShippingAddress, type AddressErrors, type AddressField, type AddressInput } from '../../lib/stores/checkout';
@@ -24,8 +24,6 @@ interface Props {
 }
 
 export default function AddressForm({ t, locale, onDone }: Props) {
-  // Named in the page's language, the countries the shop ships to first (issue 14, item 11).
-  const countries = useMemo(() => countryOptions(locale), [locale]);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,12 +70,7 @@ export default function AddressForm({ t, locale, onDone }: Props) {
                   onChange={() => error && setErrors({ ...errors, [field]: undefined })}
                   className={`mt-1 block w-full border-2 bg-canvas px-3 py-2 text-base focus-ring ${error ? 'border-error' : 'border-secondary'}`}
                 >
-                  <optgroup label={t('shop.address.countriesShop')}>
-                    {countries.filter((c) => c.group === 'shop').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-                  </optgroup>
-                  <optgroup label={t('shop.address.countriesOther')}>
-                    {countries.filter((c) => c.group === 'other').map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-                  </optgroup>
+                  <CountryOptions locale={locale} shopLabel={t('shop.address.countriesShop')} otherLabel={t('shop.address.countriesOther')} />
                 </select>
               ) : (
                 <input
