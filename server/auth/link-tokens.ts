@@ -4,7 +4,7 @@
 // found without an index on the hash and compared in constant time. A new link of the same
 // purpose replaces the user's earlier ones.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 
@@ -41,4 +41,23 @@ export async function checkLinkToken(db: Db, token: string, purpose: LinkPurpose
 export async function useLinkToken(tx: Db, id: number, now: Date): Promise<boolean> {
   const used = await tx.update(oneTimeCodes).set({ usedAt: now }).where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt))).returning({ id: oneTimeCodes.id });
   return used.length === 1;
+}
+
+/**
+ * Links of one purpose for many users at once (an import's invitations), in two statements
+ * whatever their number; each user's earlier links of the purpose stop working, as with one.
+ */
+export async function issueLinkTokens(tx: Db, userIds: readonly number[], purpose: LinkPurpose, now: Date): Promise<Map<number, { token: string; expiresAt: Date; id: number }>> {
+  const out = new Map<number, { token: string; expiresAt: Date; id: number }>();
+  if (!userIds.length) return out;
+  const expiresAt = new Date(now.getTime() + LINK_TTL_MS[purpose]);
+  const secrets = userIds.map(() => randomBytes(32).toString('base64url'));
+  await tx.update(oneTimeCodes).set({ usedAt: now }).where(and(inArray(oneTimeCodes.userId, [...userIds]), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+  const rows = await tx
+    .insert(oneTimeCodes)
+    .values(userIds.map((userId, i) => ({ userId, purpose, codeHash: hashSecret(secrets[i]!), expiresAt, createdAt: now })))
+    .returning({ id: oneTimeCodes.id, userId: oneTimeCodes.userId, codeHash: oneTimeCodes.codeHash });
+  const secretOf = new Map(secrets.map((s) => [hashSecret(s), s]));
+  for (const row of rows) out.set(row.userId, { token: `${row.id}.${secretOf.get(row.codeHash)!}`, expiresAt, id: row.id });
+  return out;
 }

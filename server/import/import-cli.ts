@@ -1,4 +1,4 @@
-// npm run import -- <kind> <file> [--dry-run] [--delete-missing] [--images DIR]
+// npm run import -- <kind> <file> [--dry-run] [--delete-missing] [--images DIR] [--invite]
 // (`stock` and `prices` files go by the sync fast path, server/sync/sync-cli.ts, ADR 0028.)
 // Imports a catalogue file (docs/import.md): every problem is printed with its line and column,
 // a file with any problem changes nothing, and the summary says what was created, updated and
@@ -14,7 +14,7 @@ import { formatProblem } from './import-problems';
 import { importKind, importKindNames } from './kinds';
 import { formatCounts, runImport } from './run-import';
 
-const USAGE = `usage: npm run import -- <${importKindNames().join('|')}> <file.csv|file.jsonl> [--dry-run] [--delete-missing] [--images DIR]\n       npm run import -- <stock|prices> <file.csv|file.json> [--dry-run] [--unknown skip]`;
+const USAGE = `usage: npm run import -- <${importKindNames().join('|')}> <file.csv|file.jsonl> [--dry-run] [--delete-missing] [--images DIR] [--invite (users)]\n       npm run import -- <stock|prices> <file.csv|file.json> [--dry-run] [--unknown skip]`;
 const MAX_PROBLEMS_SHOWN = 200;
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -35,7 +35,7 @@ async function importCatalogue(): Promise<void> {
     parsed = parseArgs({
       args: process.argv.slice(2).filter((a) => a !== '--'),
       allowPositionals: true,
-      options: { 'dry-run': { type: 'boolean' }, 'delete-missing': { type: 'boolean' }, images: { type: 'string' }, help: { type: 'boolean' } },
+      options: { 'dry-run': { type: 'boolean' }, 'delete-missing': { type: 'boolean' }, images: { type: 'string' }, invite: { type: 'boolean' }, help: { type: 'boolean' } },
     });
   } catch (error) {
     usage((error as Error).message);
@@ -51,6 +51,7 @@ async function importCatalogue(): Promise<void> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) usage(`${file} is not a file`);
   if (info.size > MAX_FILE_BYTES) usage(`${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it`);
+  if (parsed.values.invite && kind.name !== 'users') usage('--invite is for users files only');
   const imagesDir = parsed.values.images ? path.resolve(parsed.values.images) : undefined;
   if (imagesDir && !(await stat(imagesDir).catch(() => undefined))?.isDirectory()) usage(`--images ${imagesDir} is not a folder`);
 
@@ -74,6 +75,8 @@ async function importCatalogue(): Promise<void> {
         dryRun: Boolean(parsed.values['dry-run']),
         deleteMissing: Boolean(parsed.values['delete-missing']),
         imagesDir,
+        invite: Boolean(parsed.values.invite),
+        siteUrl: config.publicSiteUrl,
         mediaDir: mediaDirOf(config.dataDir),
         progress: (m) => console.error(`[import] ${((performance.now() - started) / 1000).toFixed(1)} s ${m}`),
       },

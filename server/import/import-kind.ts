@@ -15,6 +15,10 @@ export interface ImportOptions {
   /** The shop's media folder (served at /media). */
   mediaDir?: string;
   dryRun: boolean;
+  /** Users kinds: mail the users of the file who never signed in a link to choose their password. */
+  invite?: boolean;
+  /** The shop's public address, for the links mailed with --invite. */
+  siteUrl?: string;
   /** Progress for long files, one line at a time (the CLI prints it on stderr). */
   progress: (message: string) => void;
 }

@@ -76,3 +76,21 @@ export function tradeAccountApprovedMail(p: { to: string; contactName: string; c
   ].join('\n');
   return { tag: 'trade-account-approved', to: p.to, subject: t('signup.mail.approved.subject'), text };
 }
+
+/** An imported user's invitation (npm run import -- users --invite): the link to choose a password. */
+export function accountInvitationMail(p: { to: string; name: string; company: string | null; locale: string; token: string; siteUrl: string; days: number }): MailMessage {
+  const locale = localeOf(p.locale);
+  const t = translator(locale);
+  const text = [
+    t('mail.greeting', { name: p.name || p.to }),
+    '',
+    t('signup.mail.invited.intro', { company: p.company ? t('signup.mail.invited.company', { company: p.company }) : '' }),
+    setPasswordUrl(p.siteUrl, p.token, locale),
+    '',
+    t('signup.mail.invited.expiry', { days: p.days, email: p.to, forgot: t('auth.actions.forgot') }),
+    '',
+    t('mail.signature'),
+    p.siteUrl,
+  ].join('\n');
+  return { tag: 'account-invitation', to: p.to, subject: t('signup.mail.invited.subject'), text };
+}

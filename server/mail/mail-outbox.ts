@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';
 
-export const MAIL_KINDS = ['order-confirmation', 'order-confirmation-copy', 'contact', 'password-reset', 'sign-up-confirmation', 'trade-account-request', 'trade-account-approved'] as const;
+export const MAIL_KINDS = ['order-confirmation', 'order-confirmation-copy', 'contact', 'password-reset', 'sign-up-confirmation', 'trade-account-request', 'trade-account-approved', 'account-invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The confirmation to the customer and its copy to the shop; both are built, PDF included, when sent. */
@@ -26,18 +26,36 @@ export async function enqueueContactMail(tx: Db, messageId: number, locale: Loca
  */
 export async function enqueueRenderedMail(
   tx: Db,
-  mail: { kind: MailKind; refId: number | null; locale: string; message: MailMessage; expiresAt: Date | null },
+  mail: RenderedMail,
   now: Date,
 ): Promise<void> {
-  const { to, subject, text } = mail.message;
-  await tx.insert(mailOutbox).values({
-    kind: mail.kind,
-    refId: mail.refId,
-    locale: isLocale(mail.locale) ? mail.locale : DEFAULT_LOCALE,
-    recipient: to,
-    message: { to, subject, text },
-    expiresAt: mail.expiresAt,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
+  await enqueueRenderedMails(tx, [mail], now);
+}
+
+export interface RenderedMail {
+  kind: MailKind;
+  refId: number | null;
+  locale: string;
+  message: MailMessage;
+  expiresAt: Date | null;
+}
+
+/** Many rendered messages in one statement (an import's invitations). */
+export async function enqueueRenderedMails(tx: Db, mails: readonly RenderedMail[], now: Date): Promise<void> {
+  if (!mails.length) return;
+  await tx.insert(mailOutbox).values(
+    mails.map((mail) => {
+      const { to, subject, text } = mail.message;
+      return {
+        kind: mail.kind,
+        refId: mail.refId,
+        locale: isLocale(mail.locale) ? mail.locale : DEFAULT_LOCALE,
+        recipient: to,
+        message: { to, subject, text },
+        expiresAt: mail.expiresAt,
+        nextAttemptAt: now,
+        createdAt: now,
+      };
+    }),
+  );
 }

@@ -23,10 +23,10 @@ export const CONTRACT_TERMS = {
 };
 
 const CUSTOMERS = [
-  { code: 'C0001', kind: 'b2b', businessName: 'Cantina dei Colli S.r.l.', firstName: 'Giulia', lastName: 'Ferrero', vatNumber: 'IT02345678901', sdiCode: 'M5UXCR1', pec: 'cantinadeicolli@pec.example', email: 'ordini@cantinadeicolli.example', phone: '+39 0173 111111', sector: 'winery', city: ['Barolo', '12060', 'CN', 'Via Roma 4'] },
-  { code: 'C0002', kind: 'b2b', businessName: 'Birrificio Monte Alto S.n.c.', firstName: 'Marco', lastName: 'Bianchi', vatNumber: 'IT03456789012', sdiCode: 'KRRH6B9', pec: null, email: 'acquisti@montealto.example', phone: '+39 0165 222222', sector: 'brewery', city: ['Aosta', '11100', 'AO', 'Corso Ivrea 18'] },
-  { code: 'C0003', kind: 'b2b', businessName: 'Garden Center Il Glicine', firstName: 'Elena', lastName: 'Russo', vatNumber: 'IT04567890123', sdiCode: null, pec: 'ilglicine@pec.example', email: 'info@ilglicine.example', phone: '+39 011 333333', sector: 'garden', city: ['Torino', '10128', 'TO', 'Via Nizza 210'] },
-  { code: 'C0004', kind: 'b2b', businessName: 'Azienda Agricola Vigna Vecchia', firstName: 'Paolo', lastName: 'Gallo', vatNumber: 'IT05678901234', sdiCode: 'T04ZHR3', pec: 'vignavecchia@pec.example', email: 'amministrazione@vignavecchia.example', phone: '+39 0141 444444', sector: 'winery', city: ['Canelli', '14053', 'AT', 'Regione Castello 7'] },
+  { code: 'C0001', kind: 'b2b', businessName: 'Cantina dei Colli S.r.l.', firstName: 'Giulia', lastName: 'Ferrero', vatNumber: 'IT02345678904', sdiCode: 'M5UXCR1', pec: 'cantinadeicolli@pec.example', email: 'ordini@cantinadeicolli.example', phone: '+39 0173 111111', sector: 'winery', city: ['Barolo', '12060', 'CN', 'Via Roma 4'] },
+  { code: 'C0002', kind: 'b2b', businessName: 'Birrificio Monte Alto S.n.c.', firstName: 'Marco', lastName: 'Bianchi', vatNumber: 'IT03456789019', sdiCode: 'KRRH6B9', pec: null, email: 'acquisti@montealto.example', phone: '+39 0165 222222', sector: 'brewery', city: ['Aosta', '11100', 'AO', 'Corso Ivrea 18'] },
+  { code: 'C0003', kind: 'b2b', businessName: 'Garden Center Il Glicine', firstName: 'Elena', lastName: 'Russo', vatNumber: 'IT04567890126', sdiCode: null, pec: 'ilglicine@pec.example', email: 'info@ilglicine.example', phone: '+39 011 333333', sector: 'garden', city: ['Torino', '10128', 'TO', 'Via Nizza 210'] },
+  { code: 'C0004', kind: 'b2b', businessName: 'Azienda Agricola Vigna Vecchia', firstName: 'Paolo', lastName: 'Gallo', vatNumber: 'IT05678901231', sdiCode: 'T04ZHR3', pec: 'vignavecchia@pec.example', email: 'amministrazione@vignavecchia.example', phone: '+39 0141 444444', sector: 'winery', city: ['Canelli', '14053', 'AT', 'Regione Castello 7'] },
   { code: 'C0005', kind: 'b2b', businessName: 'Bodega Sierra Norte S.L.', firstName: 'Lucía', lastName: 'Martínez', vatNumber: 'ESB12345678', email: 'compras@sierranorte.example', phone: '+34 941 555555', sector: 'winery', city: ['Logroño', '26001', 'La Rioja', 'Calle Mayor 21'], country: 'ES' },
   { code: 'C0006', kind: 'b2c', businessName: null, firstName: 'Chiara', lastName: 'Conti', vatNumber: null, email: 'consumer@example.com', phone: '+39 333 6666666', sector: null, city: ['Alba', '12051', 'CN', 'Corso Italia 33'] },
 ] as const;
@@ -98,12 +98,13 @@ export async function seedPeople(
     const name = c.businessName ?? `${c.firstName} ${c.lastName}`;
     const base = { customerId: customerId(c.code), name, company: c.businessName, city, postalCode, province, country, phone: c.phone, email: c.email, vatNumber: c.vatNumber };
     return [
-      { ...base, type: 'Billing' as const, street, isDefault: true },
-      { ...base, type: 'Shipping' as const, street, isDefault: true },
+      { ...base, type: 'Billing' as const, code: 'billing-1', street, isDefault: true },
+      { ...base, type: 'Shipping' as const, code: 'shipping-1', street, isDefault: true },
     ];
   });
   addressRows.push({
     ...addressRows[1]!,
+    code: 'shipping-2',
     street: 'Strada Provinciale 3, magazzino 2',
     city: 'La Morra',
     postalCode: '12064',

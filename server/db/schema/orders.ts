@@ -32,6 +32,8 @@ export const addresses = pgTable(
     /** The user who created it. */
     userId: integer('user_id').references(() => users.id),
     type: text('type', { enum: ADDRESS_TYPES }).notNull(),
+    /** The business key an import names the address by, unique per customer (migration 0016); null when written in the address book. */
+    code: text('code'),
     name: text('name').notNull(),
     company: text('company'),
     street: text('street').notNull(),
@@ -49,7 +51,7 @@ export const addresses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('addresses_customer_idx').on(t.customerId, t.type)],
+  (t) => [index('addresses_customer_idx').on(t.customerId, t.type), uniqueIndex('addresses_customer_code_uq').on(t.customerId, t.code)],
 );
 
 /** Countries grouped for shipping prices. */
