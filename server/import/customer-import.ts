@@ -23,7 +23,7 @@ export const CUSTOMER_COLUMNS: ColumnSet = {
   required: ['code', 'kind', 'email'],
 };
 
-const kindCell = v.pipe(textCell(3), v.transform((s) => s.toLowerCase()), v.picklist(['b2b', 'b2c'], 'is not a kind of customer (b2b or b2c)'));
+const kindCell = v.pipe(textCell(20), v.transform((s) => s.toLowerCase()), v.picklist(['b2b', 'b2c'], 'is not a kind of customer (b2b or b2c)'));
 const taxCodeCell = v.pipe(textCell(16), v.regex(/^[A-Za-z0-9]{11,16}$/, 'is not a tax code (11 to 16 letters or digits)'), v.transform((s) => s.toUpperCase()));
 const sdiCell = v.pipe(textCell(7), v.check((s) => sdiCodeIssue(s) === null, 'is not an SDI recipient code (7 letters or digits)'), v.transform(normalizeSdiCode));
 
@@ -59,7 +59,7 @@ function readRow(cells: RowCells): CustomerRow | undefined {
     sdi_code: nullable('sdi_code', sdiCell),
     pec: nullable('pec', emailCell),
   };
-  if (kind === 'b2b' && cells.has('business_name') && !text.business_name) cells.problem('business_name', 'is empty; a business customer (b2b) needs its business name');
+  if (kind === 'b2b' && cells.raw('business_name')?.trim() === '') cells.problem('business_name', 'is empty; a business customer (b2b) needs its business name');
   const terms: CustomerRow['terms'] = {};
   const termsLocales: Locale[] = [];
   for (const locale of LOCALES) {
