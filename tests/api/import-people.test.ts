@@ -31,8 +31,8 @@ async function peopleSnapshot(db: Db) {
     agents: await one(sql`select agent_id, customer_id from agent_customers order by 1, 2`),
     addresses: await one(sql`select *, updated_at::text as touched from addresses order by id`),
     seasonPrices: await one(sql`select * from season_prices order by 1, 2`),
-    mail: await one(sql`select count(*) from mail_outbox`),
-    links: await one(sql`select count(*) from one_time_codes`),
+    mail: await one(sql`select count(*)::int as count from mail_outbox`),
+    links: await one(sql`select count(*)::int as count from one_time_codes`),
   };
 }
 
