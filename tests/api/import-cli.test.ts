@@ -24,7 +24,10 @@ it('a wrong command line answers the usage with exit code 2', async () => {
   const result = await cli('prodotti', 'x.csv');
   expect(result.code).toBe(2);
   expect(result.stderr).toContain('"prodotti" is not a kind of import file');
-  expect(result.stderr).toContain('usage: npm run import -- <categories|products>');
+  expect(result.stderr).toContain('usage: npm run import -- <categories|products|customers|users|addresses|season-prices>');
+  const invite = await cli('products', 'samples/import/products.csv', '--invite');
+  expect(invite.code).toBe(2);
+  expect(invite.stderr).toContain('--invite is for users files only');
 });
 
 it('imports the categories sample, then refuses a bad products file naming the line, with exit code 1', async () => {
