@@ -36,7 +36,8 @@ const countryCell = v.pipe(
   v.check(isIsoCountryCode, 'is not a country code (two letters of ISO 3166-1, e.g. IT, ES, DE)'),
 );
 
-const NULLABLE = ['company', 'province', 'phone', 'email', 'vat_number'] as const;
+/** Columns that may hold nothing (null). */
+type NullableColumn = 'company' | 'province' | 'phone' | 'email' | 'vat_number';
 
 interface AddressRow {
   line: number;
@@ -49,7 +50,7 @@ interface AddressRow {
   postalCode: string;
   country: string;
   /** undefined when the column is absent (kept), '' when the cell is empty (cleared). */
-  text: Record<(typeof NULLABLE)[number], string | undefined>;
+  text: Record<NullableColumn, string | undefined>;
   isDefault?: boolean;
 }
 
@@ -62,7 +63,7 @@ function readRow(cells: RowCells): AddressRow | undefined {
   const city = cells.read('city', textCell(100), { required: true });
   const postalCode = cells.read('postal_code', postalCodeCell, { required: true });
   const country = cells.read('country', countryCell, { required: true });
-  const nullable = (column: (typeof NULLABLE)[number], schema: v.GenericSchema<string, string>) => (cells.has(column) ? (cells.read(column, schema) ?? '') : undefined);
+  const nullable = (column: NullableColumn, schema: v.GenericSchema<string, string>) => (cells.has(column) ? (cells.read(column, schema) ?? '') : undefined);
   const text = {
     company: nullable('company', textCell(120)),
     province: nullable('province', textCell(60)),
@@ -114,7 +115,7 @@ export const addressKind: ImportKind = {
 
 async function writeAddresses(tx: Tx, rows: AddressRow[], customerId: Map<string, number>, skipped: number, options: ImportOptions) {
   const counts = { ...emptyCounts('addresses'), skipped };
-  const nullable = (column: (typeof NULLABLE)[number], batch: AddressRow[]) => arrayParam(batch.map((r) => r.text[column] ?? null), 'text');
+  const nullable = (column: NullableColumn, batch: AddressRow[]) => arrayParam(batch.map((r) => r.text[column] ?? null), 'text');
   const keepOrClear = (column: string) => sql.raw(`case when t.${column} is null then a.${column} else nullif(t.${column}, '') end`);
   const touched = new Set<number>();
   let done = 0;

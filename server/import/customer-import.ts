@@ -33,7 +33,7 @@ interface CustomerRow {
   kind: 'b2b' | 'b2c';
   email: string;
   /** Nullable columns: undefined when the column is absent (kept), '' when the cell is empty (cleared). */
-  text: Record<(typeof NULLABLE)[number], string | undefined>;
+  text: Record<NullableColumn, string | undefined>;
   firstName?: string;
   lastName?: string;
   active?: boolean;
@@ -44,13 +44,14 @@ interface CustomerRow {
   agents?: { raw: string[]; line: number };
 }
 
-const NULLABLE = ['business_name', 'phone', 'vat_number', 'tax_code', 'sdi_code', 'pec'] as const;
+/** Columns that may hold nothing (null). */
+type NullableColumn = 'business_name' | 'phone' | 'vat_number' | 'tax_code' | 'sdi_code' | 'pec';
 
 function readRow(cells: RowCells): CustomerRow | undefined {
   const code = cells.read('code', codeCell, { required: true });
   const kind = cells.read('kind', kindCell, { required: true });
   const email = cells.read('email', emailCell, { required: true });
-  const nullable = (column: (typeof NULLABLE)[number], schema: v.GenericSchema<string, string>) => (cells.has(column) ? (cells.read(column, schema) ?? '') : undefined);
+  const nullable = (column: NullableColumn, schema: v.GenericSchema<string, string>) => (cells.has(column) ? (cells.read(column, schema) ?? '') : undefined);
   const text = {
     business_name: nullable('business_name', textCell(200)),
     phone: nullable('phone', phoneCell),
@@ -133,7 +134,7 @@ async function writeCustomers(tx: Tx, rows: CustomerRow[], agents: Map<string, {
   const counts = { ...emptyCounts('customers'), skipped };
   const created = new Set<string>();
   const changed = new Set<string>();
-  const nullable = (column: (typeof NULLABLE)[number], batch: CustomerRow[]) => arrayParam(batch.map((r) => r.text[column] ?? null), 'text');
+  const nullable = (column: NullableColumn, batch: CustomerRow[]) => arrayParam(batch.map((r) => r.text[column] ?? null), 'text');
   // Absent: null (the shop's value stays); empty: '' (cleared to null).
   const keepOrClear = (column: string) => sql.raw(`case when t.${column} is null then c.${column} else nullif(t.${column}, '') end`);
   let done = 0;
