@@ -124,6 +124,20 @@ describe('the people samples in the demo shop they were written from', () => {
     expect(c2).toEqual({ phone: '+39 0165 999999', pec: null, sdi_code: 'KRRH6B9', business_name: 'Birrificio Monte Alto S.n.c.' });
   });
 
+  it('the agents column sets exactly the agents named', async () => {
+    const file = textFile('c.csv', 'code,kind,email,agents\nC0001,b2b,ordini@cantinadeicolli.example,agent2@example.com|AGENT@example.com\nC0002,b2b,acquisti@montealto.example,\n');
+    const result = await importFile(demo.db, 'customers', file);
+    expect(result.counts.customers).toMatchObject({ created: 0, updated: 2, unchanged: 0 });
+    const links = await queryRows<{ code: string; email: string }>(
+      demo.db,
+      sql`select c.code, u.email from agent_customers a join customers c on c.id = a.customer_id join users u on u.id = a.agent_id
+          where c.code in ('C0001', 'C0002') order by 1, 2`,
+    );
+    expect(links).toEqual([{ code: 'C0001', email: 'agent2@example.com' }, { code: 'C0001', email: 'agent@example.com' }]);
+    const again = await importFile(demo.db, 'customers', file);
+    expect(again.counts.customers).toMatchObject({ updated: 0, unchanged: 2 });
+  });
+
   it('an address imported as default takes the default from the others of its type', async () => {
     const file = textFile('a.csv', 'customer,code,type,name,street,city,postal_code,country,default\nC0001,shipping-2,Shipping,Magazzino,Strada Provinciale 3,La Morra,12064,it,yes\n');
     const result = await importFile(demo.db, 'addresses', file);
@@ -264,6 +278,15 @@ describe('dry run, invitations and --delete-missing', () => {
     const [counted] = await queryRows<{ all: number; active: number }>(demo.db, sql`select count(*)::int as all, count(*) filter (where is_active)::int as active from customers`);
     expect(counted!.active).toBe(1);
     expect(counted!.all).toBeGreaterThanOrEqual(6);
+    const users = await importFile(demo.db, 'users', sample('users.csv'), { deleteMissing: true });
+    const byEmail = await queryRows<{ email: string; is_active: boolean }>(demo.db, sql`select email, is_active from users where is_agent or email = 'nuovo@cantinadeicolli.example' order by email`);
+    // The customers' users outside the file are deactivated; the agents (another sort) stay.
+    expect(byEmail).toEqual([
+      { email: 'agent2@example.com', is_active: true },
+      { email: 'agent@example.com', is_active: true },
+      { email: 'nuovo@cantinadeicolli.example', is_active: false },
+    ]);
+    expect(users.counts.users!.retired).toBe(1);
     const addresses = await importFile(demo.db, 'addresses', sample('addresses.csv'), { deleteMissing: true });
     expect(addresses.counts.addresses!.retired).toBe(0);
     const fewer = await importFile(demo.db, 'addresses', textFile('a.csv', 'customer,code,type,name,street,city,postal_code,country\nC0001,billing-1,billing,Cantina dei Colli S.r.l.,Via Roma 4,Barolo,12060,IT\n'), { deleteMissing: true });
