@@ -52,6 +52,17 @@ it('takes stock files by the sync fast path: an unknown code is named with its l
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }, 120_000);
 
+it('imports the agents sample and queues their invitations with --invite, once', async () => {
+  const first = await cli('users', 'samples/import/agents.csv', '--invite');
+  expect(first.stderr).not.toMatch(/Error|\n\s+at /);
+  expect(first.code).toBe(0);
+  expect(first.stdout).toContain('users: 2 created, 0 updated, 0 unchanged, 0 skipped');
+  expect(first.stdout).toContain('2 users invited: a link to choose their password is queued in the mail outbox');
+  const again = await cli('users', 'samples/import/agents.csv', '--invite');
+  expect(again.stdout).toContain('users: 0 created, 0 updated, 2 unchanged, 0 skipped');
+  expect(again.stdout).toContain('nobody to invite');
+}, 180_000);
+
 it('refuses the embedded database of a running shop with exit code 2, saying what to do', async () => {
   holder = spawn('sleep', ['60'], { stdio: 'ignore' });
   writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: holder.pid }));
