@@ -29,5 +29,3 @@ export async function customerIdsByCode(db: Db, codes: readonly string[]): Promi
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
-/** Whether a record's cell must be filled when the record is new (a column the database requires). */
-export const missingForNew = (what: string) => `is empty; a new ${what} needs it`;
