@@ -99,7 +99,7 @@ export const addressKind: ImportKind = {
       if (row.isDefault) {
         const typeKey = `${row.customerCode}\u0000${row.type}`;
         const other = lineOfDefault.get(typeKey);
-        if (other !== undefined) cells.problem('default', `is yes here and on line ${other}: a customer has one default ${row.type.toLowerCase()} address`, cells.raw('default'));
+        if (other !== undefined) cells.problem('default', `is yes, but line ${other} is already the default ${row.type.toLowerCase()} address of ${row.customerCode}: a customer has one per type`);
         else lineOfDefault.set(typeKey, row.line);
       }
       rows.push(row);

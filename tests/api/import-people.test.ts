@@ -212,7 +212,7 @@ describe('bad input changes nothing and is named by line and column', () => {
     const result = await importFile(demo.db, 'addresses', file);
     expect(result.problems).toEqual([
       "line 2, column customer: 'C9999' is not the code of a customer in the shop (import the customers first)",
-      "line 4, column default: 'yes' is yes here and on line 3: a customer has one default billing address",
+      'line 4, column default: is yes, but line 3 is already the default billing address of C0002: a customer has one per type',
       "line 5, column code: 'sede' is already on line 3 for customer C0002; an address is listed once",
       'line 6, column street: is empty; every row needs it',
       "line 7, column country: 'XX' is not a country code (two letters of ISO 3166-1, e.g. IT, ES, DE)",
