@@ -86,6 +86,20 @@ it('a bad file prints every problem line and exits 1; a dry run changes nothing;
   expect(nobody.stderr).toContain('cannot reach the shop at http://127.0.0.1:9');
 }, 240_000);
 
+it('the HTTP edge takes an import body past the sync limit (4 MiB) up to 20 MB, and refuses a larger one with 413', async () => {
+  const send = (bytes: number) =>
+    fetch(`${shop!.url}/api/manage/v1/import/categories?dry_run=true`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/csv' },
+      body: `slug,name_it\nx,"${'y'.repeat(bytes)}"\n`,
+    });
+  const within = await send(6 * 1024 * 1024);
+  expect(within.status).toBe(422);
+  expect(((await within.json()) as { error_list: { message: string }[] }).error_list[0]!.message).toContain('longer than 1 MB');
+  const beyond = await send(21 * 1024 * 1024);
+  expect(beyond.status).toBe(413);
+}, 120_000);
+
 let changedAt = 0;
 it('a changed row updates that product only; stock goes to PUT /stock', async () => {
   const env = { SHOP_API_KEY: key };
