@@ -22,7 +22,8 @@ const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.en
 // - openapi: the document built from the operation declarations and the router's route list.
 // - security-headers: headers set by middleware on every answer, whatever the handler did.
 // - body-limit-connection: the Node HTTP server refusing oversized bodies on one socket.
-const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection'].map((name) => `tests/api/${name}.test.ts`);
+// - import-via-server: the import CLI beside a running shop on the embedded database (PGlite is its subject).
+const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection', 'import-via-server'].map((name) => `tests/api/${name}.test.ts`);
 
 export default defineConfig({
   test: {

@@ -1,7 +1,7 @@
 // Opens the shop: database (migrated), API, and the in-process hook the storefront's API
 // client uses during builds and on-demand renders.
 import path from 'node:path';
-import { privateDirOf, type Config } from './config';
+import { mediaDirOf, privateDirOf, type Config } from './config';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
@@ -65,6 +65,7 @@ export async function openShop(config: Config, options: OpenOptions = {}): Promi
     proxyUpstreams: config.proxyUpstreams,
     trustProxy: config.trustProxy,
     privateFilesDir: privateDirOf(config.dataDir),
+    mediaDir: mediaDirOf(config.dataDir),
   });
   globalThis.__SHOP_API_FETCH__ = (request) => Promise.resolve(api.fetch(request));
   return {

@@ -48,6 +48,8 @@ export const SHOP_ERRORS = {
   PasswordChangeRequired: 'You must change your password before continuing.',
   InvalidValue: 'A value in the request cannot be stored.',
   OrderTooLarge: 'The order total is too large. Lower the quantities.',
+  // A management API import file with problems (ADR 0032): every one is listed, nothing was changed.
+  ImportRefused: 'The file has problems; nothing was changed.',
 } as const satisfies Record<ErrorCode, string>;
 
 export type ShopErrorName = keyof typeof SHOP_ERRORS;

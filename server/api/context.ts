@@ -20,6 +20,8 @@ export interface ApiDeps {
   proxyUpstreams: Record<string, string>;
   /** Files only some users may download (customers' own documents); none in API tests. */
   privateFilesDir?: string;
+  /** The shop's media folder (served at /media): the pictures a management API import may name. */
+  mediaDir?: string;
   /**
    * How many proxies in front of the shop append to X-Forwarded-For (true = 1, false = 0 = the
    * header is ignored); see server/api/client-address.ts.

@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   PasswordChangeRequired: 403,
   InvalidValue: 400,
   OrderTooLarge: 400,
+  ImportRefused: 422,
 } as const satisfies Record<ShopErrorName, number>;
 
 /** Status and English detail by name. */

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { isLocale, localeFromCookieHeader, DEFAULT_LOCALE, type Locale } from '../../src/lib/i18n/locales';
 import { MAX_BODY_BYTES, type ShopApi } from '../api/app';
-import { MANAGE_BASE, MANAGE_MAX_BODY_BYTES } from '../api/manage/manage-app';
+import { MANAGE_BASE, manageBodyLimitOf } from '../api/manage/manage-app';
 import { refuseOversizedBody } from './body-limit';
 import { compressAnswer } from './compress';
 import { routeLocale } from './locale-routing';
@@ -129,7 +129,7 @@ export async function createShopServer(options: ServerOptions) {
     if (pathname.startsWith('/fresh/') && req.headers['x-shop-render'] === renderSecret) return astro(req, res);
 
     if (pathname.startsWith('/api/')) {
-      if (refuseOversizedBody(req, res, pathname.startsWith(MANAGE_BASE) ? MANAGE_MAX_BODY_BYTES : MAX_BODY_BYTES)) return;
+      if (refuseOversizedBody(req, res, pathname.startsWith(MANAGE_BASE) ? manageBodyLimitOf(pathname) : MAX_BODY_BYTES)) return;
       compressAnswer(req, res);
       return apiListener(req, res);
     }

@@ -112,7 +112,7 @@ export const categoryKind: ImportKind = {
       if (!row) continue;
       const earlier = lineOfSlug.get(row.slug);
       if (earlier !== undefined) {
-        problems.push({ line: row.line, column: 'slug', value: row.slug, message: `is already on line ${earlier}; a category is listed once` });
+        problems.push({ line: row.line, column: 'slug', value: row.slug, message: `is already on line ${earlier}; a category is listed once`, code: 'duplicate' });
         continue;
       }
       lineOfSlug.set(row.slug, row.line);
@@ -158,7 +158,7 @@ export const categoryKind: ImportKind = {
       });
     }
     for (const row of pending) {
-      problems.push({ line: row.line, column: 'parent', value: row.parent!.raw, message: 'is not a category in the shop or in this file (a slug, or names from the top joined by " > ")' });
+      problems.push({ line: row.line, column: 'parent', value: row.parent!.raw, message: 'is not a category in the shop or in this file (a slug, or names from the top joined by " > ")', code: 'not_found' });
     }
     for (const row of rows) {
       const seen = new Set<string>();

@@ -3,7 +3,7 @@
 // takes the default); a required column must be there and filled on every row.
 import { LOCALES, type Locale } from '../../src/lib/contract/locales';
 import { readCell, type CellSchema } from './cell-values';
-import type { ImportProblem } from './import-problems';
+import type { ImportProblem, ImportProblemCode } from './import-problems';
 import type { SourceRow, SourceTable } from './read-rows';
 
 export interface ColumnSet {
@@ -34,14 +34,14 @@ export function checkColumns(set: ColumnSet, table: SourceTable): ImportProblem[
   const firstLineOf = (column: string) => (table.format === 'csv' ? table.headerLine : (table.rows.find((r) => r.cells.has(column))?.line ?? 1));
   const seen = new Set<string>();
   for (const column of table.columns) {
-    if (seen.has(column)) problems.push({ line: firstLineOf(column), column, message: 'is named twice in the header' });
+    if (seen.has(column)) problems.push({ line: firstLineOf(column), column, message: 'is named twice in the header', code: 'duplicate' });
     seen.add(column);
     if (!accepts(set, column)) {
-      problems.push({ line: firstLineOf(column), column, message: `is not a ${set.kind} column (the columns are listed in docs/import.md)` });
+      problems.push({ line: firstLineOf(column), column, message: `is not a ${set.kind} column (the columns are listed in docs/import.md)`, code: 'unknown_column' });
     }
   }
   for (const column of set.required) {
-    if (!seen.has(column)) problems.push({ line: table.format === 'csv' ? table.headerLine : 0, column, message: 'is required and missing from the file' });
+    if (!seen.has(column)) problems.push({ line: table.format === 'csv' ? table.headerLine : 0, column, message: 'is required and missing from the file', code: 'required' });
   }
   return problems;
 }
@@ -68,15 +68,15 @@ export class RowCells {
     return this.row.cells.get(column);
   }
 
-  problem(column: string | undefined, message: string, value?: string) {
-    this.problems.push({ line: this.row.line, column, value, message });
+  problem(column: string | undefined, message: string, value?: string, code?: ImportProblemCode) {
+    this.problems.push({ line: this.row.line, column, value, message, code });
   }
 
   /** The value; undefined when the column is absent, the cell empty, or the value refused. */
   read<T>(column: string, schema: CellSchema<T>, options: { required?: boolean } = {}): T | undefined {
     const raw = this.row.cells.get(column);
     if (raw === undefined || raw.trim() === '') {
-      if (options.required) this.problem(column, 'is empty; every row needs it');
+      if (options.required) this.problem(column, 'is empty; every row needs it', undefined, 'required');
       return undefined;
     }
     const cell = readCell(schema, raw);

@@ -21,6 +21,8 @@ export interface ImportOptions {
   siteUrl?: string;
   /** Progress for long files, one line at a time (the CLI prints it on stderr). */
   progress: (message: string) => void;
+  /** Written in the import's own transaction after the rows, on a real run only (the management API's audit entry). */
+  afterWrite?: (tx: Tx, counts: ImportCounts[]) => Promise<void>;
 }
 
 /** What happened to the records of one kind (products, variants, categories…). */

@@ -8,7 +8,14 @@ export interface ImportProblem {
   /** The value as found in the file (shortened when long). */
   value?: string;
   message: string;
+  /**
+   * What kind of problem, stable for integrations (the management API's error_list code):
+   * `invalid` when not said; `required`, `duplicate`, `not_found`, `unknown_column`, `file`.
+   */
+  code?: ImportProblemCode;
 }
+
+export type ImportProblemCode = 'invalid' | 'required' | 'duplicate' | 'not_found' | 'unknown_column' | 'file';
 
 const MAX_SHOWN = 60;
 

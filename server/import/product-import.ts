@@ -31,7 +31,7 @@ function readTable(table: SourceTable): Checked {
   const lineOfSlug = new Map<string, number>();
   const seenCode = (code: string, line: number, cells: RowCells) => {
     const earlier = lineOfCode.get(code);
-    if (earlier !== undefined) cells.problem('code', `is already on line ${earlier}; a product or variant is listed once`, code);
+    if (earlier !== undefined) cells.problem('code', `is already on line ${earlier}; a product or variant is listed once`, code, 'duplicate');
     else lineOfCode.set(code, line);
     return earlier === undefined;
   };
@@ -46,14 +46,14 @@ function readTable(table: SourceTable): Checked {
     const product = readProductRow(cells, table);
     if (!product || !seenCode(product.code, product.line, cells)) continue;
     const earlierSlug = lineOfSlug.get(product.slug);
-    if (earlierSlug !== undefined) cells.problem('slug', `is already on line ${earlierSlug}; slugs are unique`, product.slug);
+    if (earlierSlug !== undefined) cells.problem('slug', `is already on line ${earlierSlug}; slugs are unique`, product.slug, 'duplicate');
     else lineOfSlug.set(product.slug, product.line);
     products.push(product);
   }
   const productCodes = new Set(products.map((p) => p.code));
   for (const v of variants) {
     if (!productCodes.has(v.productCode)) {
-      problems.push({ line: v.line, column: 'variant_of', value: v.productCode, message: 'is not a product row of this file (a variant comes with its product)' });
+      problems.push({ line: v.line, column: 'variant_of', value: v.productCode, message: 'is not a product row of this file (a variant comes with its product)', code: 'not_found' });
     }
   }
   return { products, variants, problems };
@@ -112,7 +112,7 @@ export const productKind: ImportKind = {
     for (const p of products) {
       for (const written of p.categories ?? []) {
         if (categoryId(written) === undefined) {
-          problems.push({ line: p.line, column: 'category', value: written, message: 'is not a category in the shop (a slug, or names from the top joined by " > "; import the categories first)' });
+          problems.push({ line: p.line, column: 'category', value: written, message: 'is not a category in the shop (a slug, or names from the top joined by " > "; import the categories first)', code: 'not_found' });
         }
       }
     }
@@ -125,7 +125,7 @@ export const productKind: ImportKind = {
         for (const code of r.codes) {
           if (code === p.code) problems.push({ line: p.line, column: columnOfKind(r.kind), value: code, message: 'is the product itself' });
           else if (!codes.has(code) && !knownOutside.has(code)) {
-            problems.push({ line: p.line, column: columnOfKind(r.kind), value: code, message: 'is not a product in the shop or in this file' });
+            problems.push({ line: p.line, column: columnOfKind(r.kind), value: code, message: 'is not a product in the shop or in this file', code: 'not_found' });
           }
         }
       }

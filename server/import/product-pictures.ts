@@ -47,7 +47,7 @@ export async function checkPictures(
     const source = path.join(sourceDir, use.fileName);
     const found = await exists(source);
     if (!found?.isFile()) {
-      problems.push({ line: use.line, column: 'pictures', value: use.fileName, message: `is not in ${sourceDir}` });
+      problems.push({ line: use.line, column: 'pictures', value: use.fileName, message: `is not in ${sourceDir}`, code: 'not_found' });
       return;
     }
     if (use.isNew) {

@@ -25,7 +25,7 @@ export type ReadResult = { table: SourceTable; problems: [] } | { table: undefin
 /** Longest row accepted: far above any real product, low enough that a broken file cannot eat the memory. */
 export const MAX_ROW_BYTES = 1_000_000;
 
-const fail = (message: string, line = 0): ReadResult => ({ table: undefined, problems: [{ line, message }] });
+const fail = (message: string, line = 0): ReadResult => ({ table: undefined, problems: [{ line, message, code: 'file' }] });
 
 function decodeUtf8(bytes: Uint8Array): { text: string } | { error: string } {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {

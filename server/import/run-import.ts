@@ -27,6 +27,7 @@ export async function runImport(db: Db, kind: ImportKind, file: { bytes: Uint8Ar
     const counts = await db.transaction(async (tx) => {
       const written = await plan.write(tx);
       if (options.dryRun) throw new DryRunRollback(written);
+      await options.afterWrite?.(tx, written);
       return written;
     });
     return { ok: true, counts, dryRun: false };

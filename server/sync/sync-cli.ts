@@ -2,21 +2,24 @@
 // sync of the management API from a file, for a shop owner's cron job (ADR 0028). Same checks, same
 // all-or-nothing rule: a file with a problem changes nothing and every problem is printed with its
 // line. A .json file holds a JSON list as the API takes it. On PGlite run it while the shop is
-// stopped (one process per data folder); on PostgreSQL at any time.
+// stopped (one process per data folder), or send the file to the running shop with --server URL
+// and the key of --key or SHOP_API_KEY (PUT /stock, /prices of the management API, ADR 0032).
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { DatabaseInUseError } from '../db/pglite-lock';
 import { ShopError } from '../shop-errors';
+import { syncViaServer } from './sync-via-server';
+import { serverBase, throughServerHint } from '../manage/shop-client';
 import { readPriceRows, readStockRows } from './read-rows';
 import { syncPrices } from './price-sync';
 import { syncStock, type SyncSummary } from './stock-sync';
 
-const USAGE = 'Usage: npm run sync -- stock|prices <file.csv|file.json> [--unknown skip] [--dry-run]';
+const USAGE = 'Usage: npm run sync -- stock|prices <file.csv|file.json> [--unknown skip] [--dry-run] [--server http://localhost:4321 [--key KEY]]';
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: { unknown: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  options: { unknown: { type: 'string' }, 'dry-run': { type: 'boolean' }, server: { type: 'string' }, key: { type: 'string' } },
   allowPositionals: true,
 });
 const [kind, file] = positionals;
@@ -49,6 +52,15 @@ if (/\.json$/i.test(file)) {
     process.exit(1);
   }
 }
+if (values.server !== undefined) {
+  const server = serverBase(values.server);
+  const key = values.key ?? process.env.SHOP_API_KEY;
+  if (!server || !key) {
+    console.error(`[sync] ${!server ? `--server ${values.server} is not the shop's address (e.g. http://localhost:4321)` : `--server needs an API key with the scope ${kind}: --key KEY or SHOP_API_KEY=KEY`}\n${USAGE}`);
+    process.exit(2);
+  }
+  process.exit(await syncViaServer({ server, key, kind, file, body: new Uint8Array(raw), json: 'json' in body, unknown: values.unknown, dryRun: values['dry-run'] === true }));
+}
 const stock = kind === 'stock' ? readStockRows(body) : undefined;
 const prices = kind === 'prices' ? readPriceRows(body) : undefined;
 const problems = stock?.problems ?? prices?.problems ?? [];
@@ -59,7 +71,7 @@ try {
 } catch (error) {
   // The embedded database of a running shop: said in one sentence, not a stack trace.
   if (!(error instanceof DatabaseInUseError)) throw error;
-  console.error(`[sync] ${error.message}`);
+  console.error(`[sync] ${error.message}\n${throughServerHint({ scope: kind, port: loadConfig().port, args: process.argv.slice(2), script: 'sync' })}`);
   process.exit(2);
 }
 const started = performance.now();

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'PasswordChangeRequired',
   'InvalidValue',
   'OrderTooLarge',
+  'ImportRefused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -71,6 +71,7 @@ export const CODE_MESSAGES: Record<FailureCode, string> = {
   PasswordChangeRequired: 'errors.passwordChangeRequired',
   InvalidValue: 'errors.invalidValue',
   OrderTooLarge: 'errors.limits.orderTooLarge',
+  ImportRefused: 'errors.validationFailed',
   NetworkError: 'errors.network',
 };
 
