@@ -90,9 +90,6 @@ function cacheKeyOf(c: Context<ApiEnv>, name: string): string | undefined {
 
 const isFreshRead = (c: Context<ApiEnv>) => (c.env as { shopFreshRead?: boolean } | undefined)?.shopFreshRead === true;
 
-/** The request asks for an answer built now (`Cache-Control: no-cache`, as a browser's reload). */
-const asksForNew = (c: Context<ApiEnv>) => /(^|,)\s*no-cache\s*(,|$)/i.test(c.req.header('Cache-Control') ?? '');
-
 /**
  * Wraps a catalogue operation: anonymous requests are answered from the cache, with an ETag and
  * 304; any other request runs the handler as before and is marked private.
@@ -111,7 +108,7 @@ export function cachedForAnonymous<N extends OperationName>(name: N, handler: Op
     const clock = cache.options.clock ?? Date.now;
     const version = await cache.version.current(deps.db);
     let entry = cache.entries.get(key);
-    if (!entry || entry.version !== version || clock() - entry.builtAt > cache.options.stockFreshMs || asksForNew(c)) {
+    if (!entry || entry.version !== version || clock() - entry.builtAt > cache.options.stockFreshMs) {
       const builtAt = clock();
       const result = await handler(c, input);
       if (result instanceof Response) return result;
