@@ -8,9 +8,9 @@
 // a sale moves no marker, so an entry is also rebuilt when it is older than `stockFreshMs`: an
 // anonymous visitor's stock figure is at most that old, as the public live values may be 5 s old
 // in shared caches (ADR 0008); the cart and the checkout always check the live figure.
-// A request with a token, or with parameters whose answer the marker does not follow (a
-// customer, a season's prices, promotions with their dates), is never cached and never shares an
-// ETag: it says `Cache-Control: private` and varies on Authorization.
+// A request with a token is never cached and never gets an ETag: it says `Cache-Control: private`
+// and varies on Authorization. Parameters whose answer the marker does not follow (a customer, a
+// season's prices, promotions with their dates) are answered without the cache.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
@@ -92,7 +92,8 @@ const isFreshRead = (c: Context<ApiEnv>) => (c.env as { shopFreshRead?: boolean 
 
 /**
  * Wraps a catalogue operation: anonymous requests are answered from the cache, with an ETag and
- * 304; any other request runs the handler as before and is marked private.
+ * 304; requests with a token run the handler as before and are marked private; other anonymous
+ * requests (parameters the marker does not follow, page renders) run it as before.
  */
 export function cachedForAnonymous<N extends OperationName>(name: N, handler: OperationHandler<N>): OperationHandler<N> {
   return async (c, input) => {
@@ -100,11 +101,11 @@ export function cachedForAnonymous<N extends OperationName>(name: N, handler: Op
     const cache = deps.anonymousCache;
     const anonymous = c.req.header('Authorization') === undefined && !c.get('user') && !c.get('pendingUser');
     const key = anonymous && cache && cache.options.maxBytes > 0 && !isFreshRead(c) ? cacheKeyOf(c, name) : undefined;
-    if (!key || !cache) {
+    if (!anonymous) {
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Authorization');
-      return handler(c, input);
     }
+    if (!key || !cache) return handler(c, input);
     const clock = cache.options.clock ?? Date.now;
     const version = await cache.version.current(deps.db);
     let entry = cache.entries.get(key);

@@ -71,7 +71,9 @@ export function withDefaults(input: DepsInput): ApiDeps {
     now: () => new Date(),
     wakeMail: () => {},
     orderWebhook: false,
-    anonymousCache: input.anonymousCache ?? createAnonymousCache(),
+    // The server reads the marker every PAGE_REGEN_INTERVAL_MS (runtime.ts); an API made without
+    // one (tests, tools) reads it at every request, so its callers see their own changes at once.
+    anonymousCache: input.anonymousCache ?? createAnonymousCache({ versionIntervalMs: 0 }),
     ...input,
   };
 }
