@@ -39,6 +39,8 @@ export interface Config {
   trustProxy: number;
   /** How often the server looks for content changes to regenerate pages (ms). */
   pageRegenIntervalMs: number;
+  /** Memory for anonymous catalogue answers (ANON_CACHE_BYTES, 0 = off; ADR 0033). */
+  anonCacheBytes: number;
   /** Called (POST {paths, tags}) after pages were regenerated, to purge a CDN. */
   pagePurgeUrl: string | undefined;
   /** PostgreSQL: how long a query waits for a connection before the request fails with 503 (ms). */
@@ -147,6 +149,7 @@ function readConfig(): Config {
     proxyUpstreams: parseUpstreams(env('CLIENT_PROXY_UPSTREAMS')),
     trustProxy: parseTrustProxy(env('TRUST_PROXY')),
     pageRegenIntervalMs: Math.max(intEnv('PAGE_REGEN_INTERVAL_MS', 2_000), 100),
+    anonCacheBytes: Math.max(intEnv('ANON_CACHE_BYTES', 8 * 1024 * 1024), 0),
     pagePurgeUrl: purgeUrl(env('PAGE_PURGE_URL')),
     dbConnectTimeoutMs: intEnv('DB_CONNECT_TIMEOUT_MS', 5_000),
     dbStatementTimeoutMs: intEnv('DB_STATEMENT_TIMEOUT_MS', 60_000),

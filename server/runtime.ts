@@ -5,6 +5,7 @@ import { mediaDirOf, privateDirOf, type Config } from './config';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
+import { createAnonymousCache, FRESH_READ_ENV } from './api/anonymous-answers';
 import { createApi, type ShopApi } from './api/app';
 import { openConfiguredDatabase, type Database, type Db } from './db/client';
 
@@ -66,8 +67,10 @@ export async function openShop(config: Config, options: OpenOptions = {}): Promi
     trustProxy: config.trustProxy,
     privateFilesDir: privateDirOf(config.dataDir),
     mediaDir: mediaDirOf(config.dataDir),
+    anonymousCache: createAnonymousCache({ maxBytes: config.anonCacheBytes, versionIntervalMs: config.pageRegenIntervalMs }),
   });
-  globalThis.__SHOP_API_FETCH__ = (request) => Promise.resolve(api.fetch(request));
+  // Page renders read the database itself, never an answer kept from before the change they render.
+  globalThis.__SHOP_API_FETCH__ = (request) => Promise.resolve(api.fetch(request, FRESH_READ_ENV));
   return {
     config,
     database,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import type { AuthUser } from '../auth/auth-user';
+import { createAnonymousCache, type AnonymousCache } from './anonymous-answers';
 
 /** What the API needs from the process that hosts it. */
 export interface ApiDeps {
@@ -30,6 +31,8 @@ export interface ApiDeps {
   /** Outgoing HTTP (bot check, proxy); replaceable in tests. */
   fetch: typeof fetch;
   now: () => Date;
+  /** Anonymous catalogue answers kept by content version (ADR 0033). */
+  anonymousCache?: AnonymousCache;
   /** Check every answer against its operation's response schema (tests; a mismatch is a 500). */
   checkResponses?: boolean;
 }
@@ -70,6 +73,9 @@ export function withDefaults(input: DepsInput): ApiDeps {
     now: () => new Date(),
     wakeMail: () => {},
     orderWebhook: false,
+    // The server reads the marker every PAGE_REGEN_INTERVAL_MS (runtime.ts); an API made without
+    // one (tests, tools) reads it at every request, so its callers see their own changes at once.
+    anonymousCache: input.anonymousCache ?? createAnonymousCache({ versionIntervalMs: 0 }),
     ...input,
   };
 }

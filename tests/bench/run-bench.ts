@@ -14,6 +14,7 @@
 //
 // Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,import,sync,orders,faults; all but
 // faults by default.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
@@ -55,7 +56,7 @@ async function measure(base: string, name: string, paths: string[], headers: Rec
         const t0 = performance.now();
         const response = await fetch(base + p, { headers: { 'Accept-Encoding': 'br, gzip', ...headers } });
         await response.arrayBuffer();
-        if (!response.ok) failures++;
+        if (!response.ok && response.status !== 304) failures++;
         latencies.push(performance.now() - t0);
       }
     }),
@@ -82,6 +83,21 @@ async function sizes(base: string, p: string) {
   console.log(`${p.padEnd(48)} raw ${(raw.byteLength / 1024).toFixed(1).padStart(7)} KB   br ${(compressed / 1024).toFixed(1).padStart(6)} KB   ratio ${(raw.byteLength / compressed).toFixed(1)}x`);
 }
 
+/**
+ * The anonymous listing with the cache warm, built anew for every request (a parameter the API
+ * ignores makes every URL a new key: a miss, as without the cache), and revalidated with its ETag
+ * (304), in the same run (ADR 0033).
+ */
+async function benchAnonymousCache(base: string) {
+  const listing = ['/api/v3/client/products/p/?page=1&page_size=12', '/api/v3/client/products/p/?page=2&page_size=12'];
+  const etags = await Promise.all(listing.map(async (p) => (await fetch(base + p)).headers.get('ETag') ?? ''));
+  console.log(`anonymous listing, cache and ETag (load ${readFileSync('/proc/loadavg', 'utf8').trim()})`);
+  await measure(base, 'listing 12, anonymous, cache warm', listing);
+  const misses = Array.from({ length: REQUESTS }, (_, i) => `${listing[i % 2]}&bench_miss=${i}`);
+  await measure(base, 'listing 12, anonymous, every one a miss', misses);
+  await measure(base, 'listing 12, If-None-Match -> 304', [listing[0]!], { 'If-None-Match': etags[0]! });
+}
+
 async function shopSections() {
   const shop = await startShopProcess({ dataDir: path.join(tmp, 'bench-data'), distDir: path.join(tmp, 'bench-dist') });
   try {
@@ -95,6 +111,7 @@ async function shopSections() {
       await measure(base, 'API products/p/ (12, by name)', ['/api/v3/client/products/p/?page=1&page_size=12', '/api/v3/client/products/p/?page=5&page_size=12&order_by=standard_price-desc']);
       await measure(base, 'API products/p/ filtered + search', ['/api/v3/client/products/p/?categories=enologia&include_cat_descendants=true&price_min=5&price_max=200', '/api/v3/client/products/p/?search=lievito&locale=it']);
       await measure(base, 'API products/p/{slug}/', slugs.map((s) => `/api/v3/client/products/p/${s}/`));
+      await benchAnonymousCache(base);
       console.log('\nTransfer sizes');
       await sizes(base, '/home');
       await sizes(base, '/api/v3/client/products/p/?page=1&page_size=12');

@@ -15,6 +15,7 @@ import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
 import { priceProducts, priceVariants } from '../../catalogue/prices';
 import { relatedProducts } from '../../catalogue/related-products';
+import { cachedForAnonymous } from '../anonymous-answers';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
 import { defineHandlers } from '../operation-routes';
@@ -47,7 +48,7 @@ export const productHandlers = defineHandlers({
     return { results, count: results.length };
   },
 
-  listProducts: async (c, { query: q }) => {
+  listProducts: cachedForAnonymous('listProducts', async (c, { query: q }) => {
     const ordering = orderingOf(q.order_by, PRODUCT_ORDER_FIELDS, q.search ? SEARCH_PRODUCT_ORDER : DEFAULT_PRODUCT_ORDER);
     const customFields = (q.custom_field ?? []).map((pair, i) => {
       const cut = pair.indexOf(':');
@@ -86,7 +87,7 @@ export const productHandlers = defineHandlers({
     const stocked = await withHeldStock(db, list.results, await holdsFor(c, customerId, q.season));
     const results = await withProductPrices(db, stocked, { customerId, seasonId: q.season });
     return { results, count: list.count };
-  },
+  }),
 
   getProductPrice: async (c, { params: { code }, query: q }) => {
     const { db } = c.get('deps');
@@ -98,7 +99,7 @@ export const productHandlers = defineHandlers({
     return { product: product.id, code: product.code, ...price, currency: 'EUR' as const };
   },
 
-  listRelatedProducts: async (c, { query: q }) => {
+  listRelatedProducts: cachedForAnonymous('listRelatedProducts', async (c, { query: q }) => {
     const { db } = c.get('deps');
     const customerId = await viewingCustomerOf(c, q.customer);
     await assertSeason(db, q.season);
@@ -114,18 +115,18 @@ export const productHandlers = defineHandlers({
       return { kind, results, count: results.length };
     });
     return q.kind ? groups[0]! : { results: groups, count: groups.length };
-  },
+  }),
 
   listProductAssets: async (c, { params: { id } }) => {
     const results = await publishedProductAssets(c.get('deps').db, id, c.get('locale'));
     return { results, count: results.length };
   },
 
-  getProduct: async (c, { params: { slug } }) => {
+  getProduct: cachedForAnonymous('getProduct', async (c, { params: { slug } }) => {
     const product = await getProductBySlugOrCode(c.get('deps').db, slug, c.get('locale'));
     if (!product) throw apiError('ProductNotFound');
     return product;
-  },
+  }),
 
   listVariants: async (c, { query: q }) => {
     const ordering = orderingOf(q.order_by, VARIANT_ORDER_FIELDS, DEFAULT_VARIANT_ORDER);
