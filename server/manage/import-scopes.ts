@@ -6,6 +6,10 @@ import type { ApiKeyScope } from './api-keys';
 export const IMPORT_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   categories: 'catalogue',
   products: 'catalogue',
+  customers: 'customers',
+  users: 'customers',
+  addresses: 'customers',
+  'season-prices': 'prices',
 };
 
 /** The largest import file the API takes: a real catalogue (10,000 products in three languages is about 15 MB of CSV) fits. */
