@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -86,6 +87,19 @@ it('a bad file prints every problem line and exits 1; a dry run changes nothing;
   expect(nobody.stderr).toContain('cannot reach the shop at http://127.0.0.1:9');
 }, 240_000);
 
+/** The status line the shop answers to a POST that declares `length` bytes and sends none of them. */
+function headersOnly(target: string, length: number): Promise<string> {
+  const url = new URL(shop!.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    socket.on('close', () => resolve(text.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+    socket.write(`POST ${target} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: text/csv\r\nContent-Length: ${length}\r\n\r\n`);
+  });
+}
+
 it('the HTTP edge takes an import body past the sync limit (4 MiB) up to 20 MB, and refuses a larger one with 413', async () => {
   const send = (bytes: number) =>
     fetch(`${shop!.url}/api/manage/v1/import/categories?dry_run=true`, {
@@ -96,8 +110,10 @@ it('the HTTP edge takes an import body past the sync limit (4 MiB) up to 20 MB, 
   const within = await send(6 * 1024 * 1024);
   expect(within.status).toBe(422);
   expect(((await within.json()) as { error_list: { message: string }[] }).error_list[0]!.message).toContain('longer than 1 MB');
-  const beyond = await send(21 * 1024 * 1024);
-  expect(beyond.status).toBe(413);
+  // Past what the edge drains, the 413 comes at once and the connection closes: a client still
+  // writing its body may see the socket cut instead of the answer, so only the headers are sent.
+  const beyond = await headersOnly(`/api/manage/v1/import/categories?dry_run=true`, 21 * 1024 * 1024);
+  expect(beyond).toMatch(/^HTTP\/1\.1 413 /);
 }, 120_000);
 
 let changedAt = 0;
