@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { ROOT_DIR } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { queryRows } from '../../server/db/raw';
@@ -10,8 +11,25 @@ import type { ImportCounts, ImportOptions } from '../../server/import/import-kin
 import { formatProblem } from '../../server/import/import-problems';
 import { importKind } from '../../server/import/kinds';
 import { runImport } from '../../server/import/run-import';
+import { seedDemoShop } from '../../server/seed/seed';
+import { openTestDatabase, type TestDatabase } from './test-db';
 
 export const SAMPLES = path.join(ROOT_DIR, 'samples/import');
+
+/** An empty shop and a copy of the demo shop, opened before the file's tests and dropped after. */
+export function emptyAndDemoShops(): { empty: TestDatabase; demo: TestDatabase } {
+  const shops = {} as { empty: TestDatabase; demo: TestDatabase };
+  beforeAll(async () => {
+    shops.empty = await openTestDatabase();
+    shops.demo = await openTestDatabase({ template: 'seeded' });
+    if (!shops.demo.seeded) await seedDemoShop(shops.demo.db);
+  });
+  afterAll(async () => {
+    await shops.empty?.destroy();
+    await shops.demo?.destroy();
+  });
+  return shops;
+}
 export const sample = (name: string) => ({ bytes: readFileSync(path.join(SAMPLES, name)), name });
 export const textFile = (name: string, text: string) => ({ bytes: new TextEncoder().encode(text), name });
 
