@@ -16,6 +16,8 @@ const TEXT: Record<'en' | 'es', Record<StockState, string>> = {
   es: { available: 'Disponible', low: 'Últimas unidades', backorder: 'Disponible bajo pedido', unavailable: 'Agotado' },
 };
 
+const IN_CART = { en: '1 already in your cart', es: '1 ya en el carrito' };
+
 const ready = (page: Page) => expect(page.locator('[data-listing][data-hydrated][data-state="ready"]')).toBeVisible();
 
 test.describe.configure({ mode: 'serial' });
@@ -49,6 +51,8 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     const box = page.locator('[data-buy-box][data-hydrated]');
     await expect(box.locator('[data-buy-stock] [data-availability]')).toHaveText(expected);
     await box.locator('[data-add-to-cart]').click();
+    // Added (the box counts it) before the page is left: leaving would cancel the call.
+    await expect(box.locator('[data-buy-stock]')).toContainText(IN_CART[locale]);
     await expect(box.locator('[data-buy-stock]')).toContainText(expected);
 
     await page.goto('/cart');

@@ -7,6 +7,7 @@
 import { cachedPrice } from '../cache/price-cache';
 import { announceChosenVariant } from '../chosen-variant';
 import { createT } from '../i18n/client-messages';
+import { badgeFillerAsksFor } from '../live/live-filler';
 import { $liveProducts, $liveStatus, requestLiveProducts } from '../live/live-products';
 import type * as CartStore from '../stores/cart';
 import { $session, $shopFor, pageLocale } from '../stores/session';
@@ -233,8 +234,9 @@ export function startBuyBox(form: HTMLFormElement): void {
       })
       .catch(() => (shopStarted = false));
   });
-  // Usually asked already, with the page's other products, by the badge filler: then no call.
-  requestLiveProducts([product.id], { complete: true });
+  // The page's badge of this product makes the filler ask for it with the page's other products,
+  // in one call, whichever script runs first; only a page without that badge asks here.
+  if (!badgeFillerAsksFor(product.id)) requestLiveProducts([product.id], { complete: true });
   if (variantId !== null) announceChosenVariant({ product: product.id, variant: variantId });
   render();
   form.dataset.hydrated = '';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../api/result';
 import { memoryStorage } from '../browser/storage';
 import { configureSession } from '../stores/session';
-import { startLiveFiller } from './live-filler';
+import { badgeFillerAsksFor, startLiveFiller } from './live-filler';
 import { configureLiveLoader, type FetchLive } from './live-products';
 
 const TEXTS = { available: 'Disponibile', low: 'Ultimi pezzi', backorder: 'Ordinabile', unavailable: 'Non disponibile' };
@@ -100,5 +100,17 @@ describe('startLiveFiller', () => {
     startLiveFiller(fakeRoot([new FakeBadge(9, true)]));
     await settle();
     expect(fetchLive).not.toHaveBeenCalled();
+  });
+});
+
+describe('badgeFillerAsksFor', () => {
+  it('is true only for a product with a static badge on a page that has the badge texts', () => {
+    const page = fakeRoot([new FakeBadge(7), new FakeBadge(8, true)]);
+    expect(badgeFillerAsksFor(7, page)).toBe(true);
+    // A badge inside an island is the island's own; another product has no badge here.
+    expect(badgeFillerAsksFor(8, page)).toBe(false);
+    expect(badgeFillerAsksFor(9, page)).toBe(false);
+    // Without the texts the filler does not start, so it asks for nothing.
+    expect(badgeFillerAsksFor(7, fakeRoot([new FakeBadge(7)], null))).toBe(false);
   });
 });

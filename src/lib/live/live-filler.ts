@@ -22,6 +22,14 @@ export function readStockTexts(root: ParentNode): StockTexts | null {
 export const staticBadges = (root: ParentNode) =>
   [...root.querySelectorAll<HTMLElement>('[data-live-stock]')].filter((el) => !el.closest('astro-island'));
 
+/**
+ * Whether the badge filler asks for this product (a static badge of it, and the badge texts, are
+ * on the page): then it comes in the page's one live call, and nobody else needs to ask.
+ */
+export function badgeFillerAsksFor(id: number, root: ParentNode = document): boolean {
+  return readStockTexts(root) !== null && staticBadges(root).some((el) => Number(el.dataset.liveStock) === id);
+}
+
 /** Shows one badge: a state, or neutral (pending while asked, empty when it cannot be known). */
 export function renderBadge(el: HTMLElement, view: StockBadgeView, texts: StockTexts): void {
   const state = isStockState(view) ? view : null;
