@@ -17,12 +17,14 @@
 // Other settings: BENCH_BUILD_TIMEOUT_MIN (default 60) per build, BENCH_BUILD_KEEP=1 keeps the
 // database and folders. A step that fails is reported and the next N goes on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT_DIR } from '../../server/config';
 import { freePort } from '../support/server-process';
+import { loadavg } from './load-average';
+import { adminQuery } from '../support/test-db';
 
 const TMP = path.join(ROOT_DIR, 'tests/.tmp');
 const SAMPLE_MS = 200;
@@ -47,15 +49,6 @@ export interface BuildFigures {
   exited?: boolean;
   load: string;
 }
-
-/** The 1, 5 and 15 minute load, read at the moment the figure beside it is printed. */
-const loadavg = () => {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return '?';
-  }
-};
 
 const fmtS = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const fmtMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -318,17 +311,6 @@ async function measureOnDemand(env: NodeJS.ProcessEnv, databaseUrl: string, dist
 }
 
 // ---------------------------------------------------------------- one N
-
-async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function benchOne(run: BuildRun, adminUrl: string, timeoutMs: number): Promise<BuildFigures> {
   const n = run.products;

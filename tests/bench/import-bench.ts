@@ -11,19 +11,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { ROOT_DIR } from '../../server/config';
+import { loadavg } from './load-average';
 
 const run = promisify(execFile);
 const TMP = path.join(ROOT_DIR, 'tests/.tmp/bench-import');
 const LOCALES = ['it', 'en', 'es'] as const;
 const CATEGORIES = ['Enologia > Fermentazione e lieviti', 'Enologia > Tappi e tappatrici', 'Enologia > Filtrazione', 'Birrificazione', 'Giardinaggio'];
-
-const loadavg = () => {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return '?';
-  }
-};
 
 const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 

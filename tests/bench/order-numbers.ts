@@ -3,11 +3,11 @@
 // sequential checkouts through the in-process API with the demo's orders in the year, then
 // 100,000 more orders written in the year, then the same checkouts again. Prints both medians,
 // their ratio and /proc/loadavg. Run: npm run bench -- orders
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/raw';
 import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
 import { LOGINS, openTestShop } from '../support/test-shop';
+import { loadavg } from './load-average';
 
 const CHECKOUTS = Number(process.env.BENCH_ORDER_CHECKOUTS ?? 60);
 const MORE_ORDERS = Number(process.env.BENCH_ORDER_ROWS ?? 100_000);
@@ -15,7 +15,6 @@ const MORE_ORDERS = Number(process.env.BENCH_ORDER_ROWS ?? 100_000);
 export async function benchOrderNumbers(): Promise<void> {
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   process.env.SHOP_TEST_DB = 'postgres';
-  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const quiet = console.log;
   console.log = () => {};
   const shop = await openTestShop();
@@ -75,7 +74,7 @@ export async function benchOrderNumbers(): Promise<void> {
     console.log(`\n== place-order time as orders pile up (PostgreSQL, ${CHECKOUTS} sequential checkouts each)`);
     console.log(`  ${fewOrders.toLocaleString('en')} orders in the year: median ${before.toFixed(1)} ms`);
     console.log(`  ${manyOrders.toLocaleString('en')} orders in the year: median ${after.toFixed(1)} ms (${MORE_ORDERS.toLocaleString('en')} written in ${written.toFixed(1)} s)`);
-    console.log(`  ratio ${(after / before).toFixed(2)} (target at most 1.10) · loadavg ${load()}`);
+    console.log(`  ratio ${(after / before).toFixed(2)} (target at most 1.10) · loadavg ${loadavg()}`);
   } finally {
     await shop.close();
   }

@@ -8,33 +8,14 @@
 // (every row changed), the same file again (nothing changed), price sync (N new prices), changed
 // prices, and the same again. Each figure with /proc/loadavg (the machine is shared) and the
 // page changes noted (should be 0). BENCH_SYNC_KEEP=1 keeps the database.
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { createApi } from '../../server/api/app';
 import { MANAGE_BASE } from '../../server/api/manage/manage-app';
 import { openDatabase } from '../../server/db/client';
 import { queryRows } from '../../server/db/raw';
 import { createApiKey } from '../../server/manage/api-keys';
 import { sql } from 'drizzle-orm';
-
-const loadavg = () => {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return '?';
-  }
-};
-
-async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+import { loadavg } from './load-average';
+import { adminQuery } from '../support/test-db';
 
 export async function runSyncBench(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';

@@ -116,6 +116,8 @@ export const databaseUrl = (adminUrl: string, name: string) => {
 
 export async function adminQuery(adminUrl: string, text: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
+  // A database dropped `with (force)` ends other sessions; an error event then must not crash the run.
+  admin.on('error', () => {});
   await admin.connect();
   try {
     await admin.query(text);
