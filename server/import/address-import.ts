@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { ADDRESS_TYPES, type AddressType } from '../db/schema';
 import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
 import { booleanCell, codeCell, textCell } from './cell-values';
-import { checkColumns, RowCells, type ColumnSet } from './column-set';
+import { checkColumns, type ColumnSet, ListedOnce, RowCells } from './column-set';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
 import { customerIdsByCode, emailCell, phoneCell, vatNumberCell } from './people-cells';
@@ -83,19 +83,13 @@ export const addressKind: ImportKind = {
     const problems: ImportProblem[] = checkColumns(ADDRESS_COLUMNS, table);
     if (problems.length) return { problems };
     const rows: AddressRow[] = [];
-    const lineOfKey = new Map<string, number>();
+    const listed = new ListedOnce();
     const lineOfDefault = new Map<string, number>();
     for (const source of table.rows) {
       const cells = new RowCells(source, problems);
       const row = readRow(cells);
       if (!row) continue;
-      const key = `${row.customerCode}\u0000${row.code}`;
-      const earlier = lineOfKey.get(key);
-      if (earlier !== undefined) {
-        cells.problem('code', `is already on line ${earlier} for customer ${row.customerCode}; an address is listed once`, row.code);
-        continue;
-      }
-      lineOfKey.set(key, row.line);
+      if (!listed.first(cells, 'code', `${row.customerCode}\u0000${row.code}`, row.code, ` for customer ${row.customerCode}; an address is listed once`)) continue;
       if (row.isDefault) {
         const typeKey = `${row.customerCode}\u0000${row.type}`;
         const other = lineOfDefault.get(typeKey);

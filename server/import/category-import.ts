@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { arrayParam, rowsOf } from './batch-sql';
 import { booleanCell, colourCell, integerCell, slugCell, splitList, textCell } from './cell-values';
-import { checkColumns, customFieldColumns, localizedName, RowCells, type ColumnSet } from './column-set';
+import { checkColumns, type ColumnSet, customFieldColumns, ListedOnce, localizedName, RowCells } from './column-set';
 import { syncCustomValues, type WantedValues } from './custom-field-links';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
@@ -106,17 +106,11 @@ export const categoryKind: ImportKind = {
     const problems: ImportProblem[] = checkColumns(CATEGORY_COLUMNS, table);
     if (problems.length) return { problems };
     const rows: CategoryRow[] = [];
-    const lineOfSlug = new Map<string, number>();
+    const listed = new ListedOnce();
     for (const source of table.rows) {
-      const row = readRow(new RowCells(source, problems), table);
-      if (!row) continue;
-      const earlier = lineOfSlug.get(row.slug);
-      if (earlier !== undefined) {
-        problems.push({ line: row.line, column: 'slug', value: row.slug, message: `is already on line ${earlier}; a category is listed once`, code: 'duplicate' });
-        continue;
-      }
-      lineOfSlug.set(row.slug, row.line);
-      rows.push(row);
+      const cells = new RowCells(source, problems);
+      const row = readRow(cells, table);
+      if (row && listed.first(cells, 'slug', row.slug, row.slug, '; a category is listed once')) rows.push(row);
     }
 
     // The tree as the shop has it, then as the file makes it.

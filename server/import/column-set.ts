@@ -85,3 +85,22 @@ export class RowCells {
     return undefined;
   }
 }
+
+/**
+ * The business keys a file has listed so far. A key listed again is a `duplicate` problem on its
+ * row, naming the line it was first on; every kind says the same thing the same way.
+ */
+export class ListedOnce {
+  private readonly lineOf = new Map<string, number>();
+
+  /** True the first time `key` is seen; after that, notes the problem (`why` follows the line number). */
+  first(cells: RowCells, column: string, key: string, value: string, why: string): boolean {
+    const earlier = this.lineOf.get(key);
+    if (earlier !== undefined) {
+      cells.problem(column, `is already on line ${earlier}${why}`, value, 'duplicate');
+      return false;
+    }
+    this.lineOf.set(key, cells.line);
+    return true;
+  }
+}

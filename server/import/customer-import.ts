@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
 import { booleanCell, codeCell, splitList, textCell } from './cell-values';
-import { checkColumns, localizedName, RowCells, type ColumnSet } from './column-set';
+import { checkColumns, type ColumnSet, ListedOnce, localizedName, RowCells } from './column-set';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
 import { customerIdsByCode, emailCell, phoneCell, vatNumberCell } from './people-cells';
@@ -99,18 +99,11 @@ export const customerKind: ImportKind = {
     const problems: ImportProblem[] = checkColumns(CUSTOMER_COLUMNS, table);
     if (problems.length) return { problems };
     const rows: CustomerRow[] = [];
-    const lineOfCode = new Map<string, number>();
+    const listed = new ListedOnce();
     for (const source of table.rows) {
       const cells = new RowCells(source, problems);
       const row = readRow(cells);
-      if (!row) continue;
-      const earlier = lineOfCode.get(row.code);
-      if (earlier !== undefined) {
-        cells.problem('code', `is already on line ${earlier}; a customer is listed once`, row.code);
-        continue;
-      }
-      lineOfCode.set(row.code, row.line);
-      rows.push(row);
+      if (row && listed.first(cells, 'code', row.code, row.code, '; a customer is listed once')) rows.push(row);
     }
     const usernames = [...new Set(rows.flatMap((r) => r.agents?.raw ?? []))];
     const agentRows = await queryRows<{ id: number; email: string; is_agent: boolean }>(

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/contract/locales';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
-import { checkColumns, RowCells } from './column-set';
+import { checkColumns, ListedOnce, RowCells } from './column-set';
 import { syncCustomValues } from './custom-field-links';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
@@ -27,27 +27,20 @@ function readTable(table: SourceTable): Checked {
   const problems: ImportProblem[] = [];
   const products: ProductRow[] = [];
   const variants: VariantRow[] = [];
-  const lineOfCode = new Map<string, number>();
-  const lineOfSlug = new Map<string, number>();
-  const seenCode = (code: string, line: number, cells: RowCells) => {
-    const earlier = lineOfCode.get(code);
-    if (earlier !== undefined) cells.problem('code', `is already on line ${earlier}; a product or variant is listed once`, code, 'duplicate');
-    else lineOfCode.set(code, line);
-    return earlier === undefined;
-  };
+  const codes = new ListedOnce();
+  const slugs = new ListedOnce();
+  const seenCode = (code: string, cells: RowCells) => codes.first(cells, 'code', code, code, '; a product or variant is listed once');
   for (const source of table.rows) {
     const cells = new RowCells(source, problems);
     const parent = cells.raw('variant_of')?.trim();
     if (parent) {
       const variant = readVariantRow(cells, parent);
-      if (variant && seenCode(variant.code, variant.line, cells)) variants.push(variant);
+      if (variant && seenCode(variant.code, cells)) variants.push(variant);
       continue;
     }
     const product = readProductRow(cells, table);
-    if (!product || !seenCode(product.code, product.line, cells)) continue;
-    const earlierSlug = lineOfSlug.get(product.slug);
-    if (earlierSlug !== undefined) cells.problem('slug', `is already on line ${earlierSlug}; slugs are unique`, product.slug, 'duplicate');
-    else lineOfSlug.set(product.slug, product.line);
+    if (!product || !seenCode(product.code, cells)) continue;
+    slugs.first(cells, 'slug', product.slug, product.slug, '; slugs are unique');
     products.push(product);
   }
   const productCodes = new Set(products.map((p) => p.code));

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
 import { codeCell, priceCell } from './cell-values';
-import { checkColumns, RowCells, type ColumnSet } from './column-set';
+import { checkColumns, type ColumnSet, ListedOnce, RowCells } from './column-set';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
 import type { SourceTable } from './read-rows';
@@ -40,20 +40,14 @@ export const seasonPriceKind: ImportKind = {
     const problems: ImportProblem[] = checkColumns(SEASON_PRICE_COLUMNS, table);
     if (problems.length) return { problems };
     const rows: SeasonPriceRow[] = [];
-    const lineOfKey = new Map<string, number>();
+    const listed = new ListedOnce();
     for (const source of table.rows) {
       const cells = new RowCells(source, problems);
       const season = cells.read('season', codeCell, { required: true });
       const code = cells.read('code', codeCell, { required: true });
       const price = cells.read('price', priceCell, { required: true });
       if (!season || !code || price === undefined) continue;
-      const key = `${season}\u0000${code}`;
-      const earlier = lineOfKey.get(key);
-      if (earlier !== undefined) {
-        cells.problem('code', `is already on line ${earlier} for season ${season}; a product has one price per season`, code);
-        continue;
-      }
-      lineOfKey.set(key, cells.line);
+      if (!listed.first(cells, 'code', `${season}\u0000${code}`, code, ` for season ${season}; a product has one price per season`)) continue;
       rows.push({ line: cells.line, season, code, price });
     }
     const codes = [...new Set(rows.map((r) => r.code))];

@@ -14,7 +14,7 @@ import { enqueueRenderedMails } from '../mail/mail-outbox';
 import { placeholderPasswordHash } from '../users/sign-up';
 import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
 import { booleanCell, codeCell, textCell } from './cell-values';
-import { checkColumns, RowCells, type ColumnSet } from './column-set';
+import { checkColumns, type ColumnSet, ListedOnce, RowCells } from './column-set';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
 import { customerIdsByCode, emailCell } from './people-cells';
@@ -74,18 +74,11 @@ export const userKind: ImportKind = {
     const problems: ImportProblem[] = checkColumns(USER_COLUMNS, table);
     if (problems.length) return { problems };
     const rows: UserRow[] = [];
-    const lineOf = new Map<string, number>();
+    const listed = new ListedOnce();
     for (const source of table.rows) {
       const cells = new RowCells(source, problems);
       const row = readRow(cells);
-      if (!row) continue;
-      const earlier = lineOf.get(row.username);
-      if (earlier !== undefined) {
-        cells.problem('username', `is already on line ${earlier}; a user is listed once`, row.username);
-        continue;
-      }
-      lineOf.set(row.username, row.line);
-      rows.push(row);
+      if (row && listed.first(cells, 'username', row.username, row.username, '; a user is listed once')) rows.push(row);
     }
     const customerId = await customerIdsByCode(db, rows.flatMap((r) => (r.customerCode ? [r.customerCode] : [])));
     const existing = new Map(
