@@ -51,7 +51,7 @@ async function providedTemplates(): Promise<TestTemplates | undefined> {
  * A migrated database of its own; with `template: 'seeded'` it holds the demo shop as well when
  * the run has a seeded template (check `seeded`, and seed when it is false).
  */
-export async function openTestDatabase(options: { template?: TemplateName } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { template?: TemplateName; poolSize?: number } = {}): Promise<TestDatabase> {
   const templates = await providedTemplates();
   const from = templates?.[options.template ?? 'migrated'];
   if (testDbKind() === 'pglite') {
@@ -65,7 +65,7 @@ export async function openTestDatabase(options: { template?: TemplateName } = {}
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const created = await createThrowawayDatabase(adminUrl, `shop_test_${process.pid}`, from);
-  const database = await openDatabase({ url: created.url, poolSize: 5 });
+  const database = await openDatabase({ url: created.url, poolSize: options.poolSize ?? 5 });
   if (!from) await database.migrate();
   return {
     ...database,
