@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CartHeader } from '../../src/lib/contract/cart';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import { cartTotals, type CartTotals } from '../../src/lib/rules/cart';
-import type { CouponProblem } from '../../src/lib/rules/coupon';
+import type { CouponCustomer, CouponProblem } from '../../src/lib/rules/coupon';
 import { orderTotals } from '../../src/lib/rules/checkout';
 import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
@@ -28,6 +28,8 @@ export interface CartSummary {
   coupon: CouponRecord | null;
   /** Why the cart's coupon does not apply now (null when it does or there is none). */
   couponProblem: CouponProblem | null;
+  /** What the coupon's terms read about the customer (null without a coupon): checkout compares it again under its lock. */
+  couponCustomer: CouponCustomer | null;
   /** The context the cart is served in: its customer's kind, whatever the cart was opened with (ADR 0015). */
   shopContext: ShopContext;
 }
@@ -97,6 +99,7 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
     promotionId: totals.promotion?.id ?? null,
     coupon: coupon && totals.coupon?.isValid ? coupon : null,
     couponProblem: totals.coupon?.problem ?? null,
+    couponCustomer: coupon ? customer : null,
     shopContext,
   };
 }

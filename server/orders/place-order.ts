@@ -1,32 +1,40 @@
-// Checkout as one transaction: lock the cart and its stock items, re-check stock and prices,
-// then write the order, its rows, address snapshots, history (the database issues the confirmation), take the stock,
-// count the coupon use and empty the cart. Concurrent checkouts queue on the row locks, so
-// they never sell more than there is. The confirmation mail, and the order webhook when one is
-// configured, are written to the outbox in the same transaction and sent after the commit (ADR
-// 0010, ADR 0029).
+// Checkout (ADR 0034). Everything that can be read and computed is done first, on the pool and
+// under no lock: the cart, addresses, shipping and payment choices, VAT treatment, the quote with
+// its prices, promotion and coupon, the totals and the order's rows make a plan. A short
+// transaction then checks the plan and writes it: it locks the cart (a second checkout of it
+// queues), finds an earlier order of the same Idempotency-Key, takes the stock with conditional
+// decrements in a fixed order (no product row is read under lock), counts the coupon, compares
+// a fingerprint of the prices with the plan's, and writes the order, its rows, history and the
+// outbox rows: the confirmation mail and, when configured, the order webhook, sent after the
+// commit (ADR 0010, ADR 0029); PDFs are rendered from the outbox too. A plan the database no
+// longer matches (the cart, a price or the coupon's terms changed meanwhile) is made again.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
-import { exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
+import { availableForOrder, exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
+import type { CouponCustomer } from '../../src/lib/rules/coupon';
+import { shopContextFor } from '../../src/lib/rules/shop-context';
+import { holdingContexts, type StockEffect } from '../../src/lib/rules/stock-effect';
 import { isReverseCharge, vatTreatment } from '../../src/lib/rules/vat-treatment';
 import { LOCALES } from '../../src/lib/contract/locales';
 import type { AuthUser } from '../auth/auth-user';
 import { couponNotValid, shopError } from '../shop-errors';
 import { auditAgentAction } from '../auth/audit';
-import { redeemOnce } from '../cart/coupon-store';
-import { customerShopContext, lockCustomer } from '../cart/owner';
+import type { CartRecord } from '../cart/cart-rows';
+import type { CouponRecord } from '../cart/cart-summary';
+import { couponCustomer, redeemOnce } from '../cart/coupon-store';
+import { lockCustomer } from '../cart/owner';
+import { heldByCarts, readStockEffect, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
-import {
-  addresses, cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, products, productTranslations, variants,
-  type L10nJson,
-} from '../db/schema';
+import { addresses, cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, productTranslations, variants, type L10nJson } from '../db/schema';
 import { snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
 import { nextOrderNumber } from './order-number';
 import type { OrderRecord } from './order-read';
+import { priceFingerprint, stockNow, takeStock, type PriceInputs, type StockItem } from './order-stock';
 import { paymentMethodsFor, policiesFor } from './shop-options';
 
 export interface PlaceOrderInput {
@@ -103,41 +111,76 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/** The plan no longer matches the database: the transaction rolls back and the checkout plans again. */
+class StalePlan extends Error {}
+
+/** Plans made for one checkout before it gives up (each one invalidated by a change made meanwhile). */
+const MAX_PLANS = 3;
+
+type PlannedStock = StockItem & { productId: number; field: string; code: string };
+
+interface OrderPlan {
+  cart: CartRecord;
+  items: CartItem[];
+  stock: PlannedStock[];
+  /** Set when carts' rows hold stock (ADR 0016): an order may take the stock less the other carts' fresh holds. */
+  holds: StockEffect | null;
+  prices: PriceInputs;
+  fingerprint: string;
+  coupon: CouponRecord | null;
+  couponCustomer: CouponCustomer | null;
+  order: Omit<typeof orders.$inferInsert, 'number'>;
+  rows: Omit<typeof orderRows.$inferInsert, 'orderId'>[];
+}
+
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const earlier = await orderByKey(db, input);
   if (earlier) return { order: earlier, created: false };
-  // Taken before the transaction, in a statement of its own (order-number.ts).
-  const number = await nextOrderNumber(db, input.now.getUTCFullYear());
-  try {
-    return await db.transaction((tx) => placeInTransaction(tx, input, number));
-  } catch (error) {
-    // Two retries raced past the first look-up: the loser answers the winner's order.
-    if (isUniqueViolation(error, 'orders_idempotency_uq')) {
-      const winner = await orderByKey(db, input);
-      if (winner) return { order: winner, created: false };
+  let number: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const plan = await planOrder(db, input);
+    if ('earlier' in plan) return { order: plan.earlier, created: false };
+    // Taken once the checkout is known to be valid, in a statement of its own (order-number.ts).
+    number ??= await nextOrderNumber(db, input.now.getUTCFullYear());
+    const taken = number;
+    try {
+      return await db.transaction((tx) => commitPlan(tx, input, plan, taken));
+    } catch (error) {
+      if (error instanceof StalePlan) {
+        if (attempt < MAX_PLANS) continue;
+        throw shopError('Conflict', fieldError('cart', 'changed', 'The cart or its prices changed while the order was being placed.'));
+      }
+      // Two retries raced past the first look-up: the loser answers the winner's order.
+      if (isUniqueViolation(error, 'orders_idempotency_uq')) {
+        const winner = await orderByKey(db, input);
+        if (winner) return { order: winner, created: false };
+      }
+      throw error;
     }
-    throw error;
   }
 }
 
-async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string): Promise<PlacedOrder> {
+/** Reads and computes the order on the pool, under no lock; refuses here what it already can. */
+async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { earlier: OrderRecord }> {
   const { body, customerId, locale, now } = input;
-  // The cart lock queues a second checkout of the same cart behind this one.
-  const [cart] = await tx.select().from(carts).where(eq(carts.id, body.cart)).for('update');
+  const [[cart], items, book, [customer], effect] = await Promise.all([
+    db.select().from(carts).where(eq(carts.id, body.cart)),
+    db.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, body.cart)),
+    db
+      .select()
+      .from(addresses)
+      .where(and(inArray(addresses.id, [body.billing_address, body.shipping_address]), eq(addresses.customerId, customerId), isNull(addresses.deletedAt))),
+    db.select({ terms: customers.paymentTerms, kind: customers.kind, vatNumber: customers.vatNumber }).from(customers).where(eq(customers.id, customerId)),
+    readStockEffect(db),
+  ]);
   if (!cart || cart.customerId !== customerId) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
-  const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, cart.id));
-  const earlier = await orderByKey(tx, input, { couponId: cart.couponId, items });
-  if (earlier) return { order: earlier, created: false };
-  // A coupon's terms read the customer's orders: one checkout with a coupon per customer at a
-  // time, so a second one sees the first's order (and its redemption) when it reads them.
-  if (cart.couponId !== null) await lockCustomer(tx, customerId);
+  // A retry of an order placed meanwhile finds the cart emptied by that order.
+  if (items.length === 0 && input.idempotencyKey) {
+    const earlier = await orderByKey(db, input, { couponId: cart.couponId, items });
+    if (earlier) return { earlier };
+  }
   // The customer's kind decides what it may choose, not the context the cart was opened in.
-  const shopContext = await customerShopContext(tx, customerId, cart.shopContext);
-
-  const book = await tx
-    .select()
-    .from(addresses)
-    .where(and(inArray(addresses.id, [body.billing_address, body.shipping_address]), eq(addresses.customerId, customerId), isNull(addresses.deletedAt)));
+  const shopContext = shopContextFor(customer?.kind, cart.shopContext);
   const billing = book.find((a) => a.id === body.billing_address);
   const shipping = book.find((a) => a.id === body.shipping_address);
   if (!billing) throw shopError('NotFound', fieldError('billing_address', 'not_found', 'Billing address not found.'));
@@ -145,15 +188,26 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string
   if (billing.type !== 'Billing') throw shopError('ValidationFailed', fieldError('billing_address', 'invalid', 'This is not a billing address.'));
   if (shipping.type !== 'Shipping') throw shopError('ValidationFailed', fieldError('shipping_address', 'invalid', 'This is not a shipping address.'));
 
-  // One query at a time: a transaction is one connection.
-  const policies = await policiesFor(tx, { country: shipping.country, context: shopContext, typedCode: body.free_shipping_code });
-  const methods = await paymentMethodsFor(tx, shopContext);
+  const prices: PriceInputs = {
+    customerId,
+    seasonId: cart.seasonId,
+    productIds: [...new Set(items.map((i) => i.productId))],
+    variantIds: [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))],
+    shippingPolicyId: body.shipping_method,
+    paymentMethodId: body.payment_method,
+  };
+  // Read before the quote reads the prices: a change made after this read shows in the
+  // transaction's fingerprint, one made before it is in the quote.
+  const [policies, methods, fingerprint] = await Promise.all([
+    policiesFor(db, { country: shipping.country, context: shopContext, typedCode: body.free_shipping_code }),
+    paymentMethodsFor(db, shopContext),
+    priceFingerprint(db, prices),
+  ]);
   const policy = policies.find((p) => p.policy.id === body.shipping_method)?.policy;
   if (!policy) throw shopError('ValidationFailed', fieldError('shipping_method', 'invalid', 'This shipping method is not available for the chosen address.'));
   const payment = methods.find((m) => m.id === body.payment_method);
   if (!payment) throw shopError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
   // "As per contract": the order keeps the terms agreed at the time, in every locale, as it keeps the method's name.
-  const [customer] = await tx.select({ terms: customers.paymentTerms, kind: customers.kind, vatNumber: customers.vatNumber }).from(customers).where(eq(customers.id, customerId));
   const terms = payment.isContract ? (customer?.terms ?? null) : null;
   // Reverse charge for a business of another EU state, delivered there (ADR 0024).
   const treatment = vatTreatment({
@@ -164,44 +218,45 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string
   }).treatment;
   const reverseCharge = isReverseCharge(treatment);
 
-  // Lock every stock item of the cart in id order, so two checkouts sharing items cannot deadlock.
   if (items.length === 0) throw shopError('InvalidOrder');
-  const productIds = [...new Set(items.map((i) => i.productId))];
-  const variantIds = [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))];
-  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('update');
-  const lockedVariants = variantIds.length
-    ? await tx.select({ id: variants.id, name: variants.name }).from(variants).where(inArray(variants.id, variantIds)).orderBy(asc(variants.id)).for('update')
-    : [];
-
-  // Read after the locks: prices, promotion, coupon and stock as they are now.
-  const quote = await quoteCart(tx, cart, { locale, now });
+  const [quote, names, variantNames] = await Promise.all([
+    quoteCart(db, cart, { locale, now }),
+    namesInAllLocales(db, prices.productIds),
+    prices.variantIds.length ? db.select({ id: variants.id, name: variants.name }).from(variants).where(inArray(variants.id, prices.variantIds)) : Promise.resolve([]),
+  ]);
   if (quote.lines.length === 0) throw shopError('InvalidOrder');
+  // Short stock is refused here already; the transaction's decrements have the last word.
   if (quote.problems.length) throw shopError('OutOfStock', quote.problems);
-  // The terms are checked again now: an order is never placed with a coupon they refuse.
+  // An order is never placed with a coupon whose terms refuse it.
   if (cart.couponId !== null && quote.summary.couponProblem) {
-    const [terms] = await tx.select({ minOrder: coupons.minOrder }).from(coupons).where(eq(coupons.id, cart.couponId));
-    throw couponNotValid(quote.summary.couponProblem, { minimum: terms?.minOrder });
+    const [coupon] = await db.select({ minOrder: coupons.minOrder }).from(coupons).where(eq(coupons.id, cart.couponId));
+    throw couponNotValid(quote.summary.couponProblem, { minimum: coupon?.minOrder });
   }
-
-  const coupon = quote.summary.coupon;
-  if (coupon) {
-    const counted = await tx
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses))))
-      .returning({ id: coupons.id });
-    if (counted.length === 0) throw shopError('Conflict', fieldError('coupon', 'used_up', 'The coupon is not valid.'), 'The coupon is not valid.');
-  }
-
   const goods = quote.totals(0).goods;
   const totals = quote.totals(shippingPrice({ price: policy.price, freeFrom: policy.freeFrom }, goods), { paymentFee: payment.fee, reverseCharge });
   if (exceedsOrderAmount(totals, quote.lines.map(({ row }) => row.total))) {
     throw shopError('OrderTooLarge', fieldError('cart', 'total_too_large', 'The order total is beyond what an order can hold.'));
   }
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      number,
+
+  const coupon = quote.summary.coupon;
+  const variantName = new Map(variantNames.map((v) => [v.id, v.name]));
+  return {
+    cart,
+    items,
+    stock: quote.lines.map(({ row }) => ({
+      table: row.variant === null ? 'products' : 'variants',
+      id: row.variant ?? row.product,
+      productId: row.product,
+      qty: row.qty,
+      field: row.variant === null ? `product.${row.product}` : `variant.${row.variant}`,
+      code: row.product_detail.code,
+    })),
+    holds: holdingContexts(effect).length ? effect : null,
+    prices,
+    fingerprint,
+    coupon,
+    couponCustomer: quote.summary.couponCustomer,
+    order: {
       customerId,
       userId: input.user.id,
       agentId: input.user.isAgent ? input.user.id : null,
@@ -229,19 +284,11 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string
       idempotencyFingerprint: input.idempotencyKey ? fingerprintOf(input, cart.couponId, items) : null,
       createdAt: now,
       updatedAt: now,
-    })
-    .returning();
-
-  if (coupon?.oncePerCustomer && !(await redeemOnce(tx, coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
-
-  const names = await namesInAllLocales(tx, productIds);
-  const variantName = new Map(lockedVariants.map((v) => [v.id, v.name]));
-  await tx.insert(orderRows).values(
-    quote.lines.map(({ row }) => {
+    },
+    rows: quote.lines.map(({ row }) => {
       const productName = names.get(row.product) ?? { it: row.product_detail.name };
       const vName = row.variant === null ? undefined : variantName.get(row.variant);
       return {
-        orderId: order!.id,
         productId: row.product,
         variantId: row.variant,
         code: row.product_detail.code,
@@ -253,18 +300,97 @@ async function placeInTransaction(tx: Db, input: PlaceOrderInput, number: string
         total: row.total,
       };
     }),
-  );
+  };
+}
+
+const itemKey = (i: CartItem) => `${i.productId}:${i.variantId ?? ''}:${i.qty}`;
+const sameItems = (a: CartItem[], b: CartItem[]) => a.length === b.length && a.map(itemKey).sort().join('|') === b.map(itemKey).sort().join('|');
+
+/** A coupon as its terms read it: everything but the count of uses, which checkouts move. */
+const couponTerms = ({ usedCount: _used, ...terms }: CouponRecord) => JSON.stringify(terms);
+
+/** The transaction: checks the plan against the database, then writes it. */
+async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, number: string): Promise<PlacedOrder> {
+  const { customerId, now } = input;
+  // The cart lock queues a second checkout of the same cart behind this one.
+  const [cart] = await tx.select({ couponId: carts.couponId }).from(carts).where(eq(carts.id, plan.cart.id)).for('update');
+  if (!cart) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
+  const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, plan.cart.id));
+  if (input.idempotencyKey) {
+    const earlier = await orderByKey(tx, input, { couponId: cart.couponId, items });
+    if (earlier) return { order: earlier, created: false };
+  }
+  if (cart.couponId !== plan.cart.couponId || !sameItems(items, plan.items)) throw new StalePlan();
+  if (plan.coupon) {
+    // A coupon's terms read the customer's orders: one checkout with a coupon per customer at a
+    // time, so a second one sees the first's order (and its redemption) here and plans again.
+    await lockCustomer(tx, customerId);
+    const customer = await couponCustomer(tx, customerId, plan.coupon);
+    if (JSON.stringify(customer) !== JSON.stringify(plan.couponCustomer)) throw new StalePlan();
+  }
+
+  await takeStockOrRefuse(tx, plan, now);
+
+  if (plan.coupon) {
+    const [counted] = await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(and(eq(coupons.id, plan.coupon.id), or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses))))
+      .returning();
+    if (!counted) throw shopError('Conflict', fieldError('coupon', 'used_up', 'The coupon is not valid.'), 'The coupon is not valid.');
+    if (couponTerms(counted) !== couponTerms(plan.coupon)) throw new StalePlan();
+  }
+  // Read with the stock items' rows locked: a change of their prices committed before is seen
+  // here, a later one waits for this commit. The order is priced as of this moment (ADR 0034).
+  if ((await priceFingerprint(tx, plan.prices)) !== plan.fingerprint) throw new StalePlan();
+
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...plan.order, number })
+    .returning();
+  if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
+  await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
   await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
   // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
-
-  await takeStock(tx, quote.lines.map(({ row }) => ({ productId: row.product, variantId: row.variant, qty: row.qty })));
-  await tx.delete(cartRows).where(eq(cartRows.cartId, cart.id));
-  await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
-  await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: totals.total, cart: cart.id });
-  await enqueueOrderConfirmation(tx, order!.id, locale, now);
+  await tx.delete(cartRows).where(eq(cartRows.cartId, plan.cart.id));
+  if (cart.couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
+  await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
+  await enqueueOrderConfirmation(tx, order!.id, input.locale, now);
   if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
   return { order: order!, created: true };
 }
+
+/**
+ * Takes the order's stock (conditional decrements, order-stock.ts); throws the spec's
+ * out-of-stock refusal naming every row the stock does not cover, and the transaction rolls
+ * back what was taken from the others.
+ */
+async function takeStockOrRefuse(tx: Db, plan: OrderPlan, now: Date): Promise<void> {
+  const key = (s: StockItem) => `${s.table}:${s.id}`;
+  const taken = await takeStock(tx, plan.stock);
+  const short = plan.stock.filter((s) => !taken.has(key(s)));
+  // The decrements' row locks are held: holds taken before them are all read here, and a later
+  // add waits for this commit and sees the stock it leaves. What is left must still cover the
+  // other carts' fresh holds (ADR 0016).
+  const held = plan.holds ? await heldByCarts(tx, plan.prices.productIds, plan.holds, now, plan.cart.id) : new Map<string, number>();
+  for (const s of plan.stock) {
+    const left = taken.get(key(s));
+    if (left && !left.isBackorderable && left.quantity < heldFor(held, s)) short.push(s);
+  }
+  if (short.length === 0) return;
+  const current = await stockNow(tx, short);
+  throw shopError(
+    'OutOfStock',
+    short.map((s) => {
+      // Taken items are read as they were before this checkout took them.
+      const stock = taken.has(key(s)) ? taken.get(key(s))!.quantity + s.qty : (current.get(key(s))?.quantity ?? 0);
+      const available = availableForOrder({ quantity: stock, heldByOthers: heldFor(held, s), isBackorderable: false }) ?? 0;
+      return { field: s.field, code: 'quantity_not_available', message: `${s.code}: only ${available} available, ${s.qty} requested.` };
+    }),
+  );
+}
+
+const heldFor = (held: Map<string, number>, s: PlannedStock) => held.get(stockKey(s.productId, s.table === 'variants' ? s.id : null)) ?? 0;
 
 /** Product names in every locale, for the order rows (later renames do not change orders). */
 async function namesInAllLocales(tx: Db, productIds: number[]): Promise<Map<number, L10nJson>> {
@@ -283,17 +409,3 @@ const joinNames = (product: L10nJson, variant: L10nJson): L10nJson => {
   for (const l of LOCALES) if (l !== 'it') out[l] = `${product[l] ?? product.it} - ${variant[l] ?? variant.it}`;
   return out;
 };
-
-/** One statement per table for all rows; backorderable stock may go below zero. */
-async function takeStock(tx: Db, items: { productId: number; variantId: number | null; qty: number }[]) {
-  const plain = items.filter((i) => i.variantId === null);
-  const ofVariants = items.filter((i) => i.variantId !== null);
-  if (plain.length) {
-    const values = sql.join(plain.map((i) => sql`(${i.productId}::int, ${i.qty}::int)`), sql`, `);
-    await tx.execute(sql`update products p set quantity = p.quantity - v.qty from (values ${values}) as v(id, qty) where p.id = v.id`);
-  }
-  if (ofVariants.length) {
-    const values = sql.join(ofVariants.map((i) => sql`(${i.variantId}::int, ${i.qty}::int)`), sql`, `);
-    await tx.execute(sql`update variants t set quantity = t.quantity - v.qty from (values ${values}) as v(id, qty) where t.id = v.id`);
-  }
-}
