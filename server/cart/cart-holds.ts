@@ -1,6 +1,6 @@
 // Renewing the holds of a cart's rows when the cart is read (ADR 0016). A row whose hold ran out
 // holds nothing; on the next read it takes its units again if the stock not held by others still
-// covers them, under the same product locks and the same check as a quantity change. A row the
+// covers them, under the same stock item locks and the same check as a quantity change. A row the
 // stock no longer covers stays as it is, unheld, and its priced row says so (stock_problem).
 import { asc, inArray } from 'drizzle-orm';
 import { cartQuantityProblem } from '../../src/lib/rules/cart';
@@ -19,16 +19,25 @@ export async function renewHolds(db: Db, cart: CartRecord, rows: CartRowRecord[]
   const minutes = await readHoldMinutes(db);
   const renewed = await db.transaction(async (tx) => {
     const productIds = [...new Set(lapsed.map((r) => r.productId))].sort((a, b) => a - b);
-    // The same lock a quantity change takes, in id order, so renewals and adds queue per product.
-    const locked = await tx
-      .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable })
-      .from(products)
-      .where(inArray(products.id, productIds))
-      .orderBy(asc(products.id))
-      .for('update');
-    const variantIds = lapsed.flatMap((r) => (r.variantId === null ? [] : [r.variantId]));
+    const plainIds = [...new Set(lapsed.flatMap((r) => (r.variantId === null ? [r.productId] : [])))].sort((a, b) => a - b);
+    const variantIds = [...new Set(lapsed.flatMap((r) => (r.variantId === null ? [] : [r.variantId])))].sort((a, b) => a - b);
+    // The lock a quantity change takes on each stock item (cart-store.ts), products then
+    // variants, each in id order as checkout's decrements take them, so none of them deadlock.
+    const locked = plainIds.length
+      ? await tx
+          .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable })
+          .from(products)
+          .where(inArray(products.id, plainIds))
+          .orderBy(asc(products.id))
+          .for('update')
+      : [];
     const variantRows = variantIds.length
-      ? await tx.select({ id: variants.id, quantity: variants.quantity, isBackorderable: variants.isBackorderable }).from(variants).where(inArray(variants.id, variantIds))
+      ? await tx
+          .select({ id: variants.id, quantity: variants.quantity, isBackorderable: variants.isBackorderable })
+          .from(variants)
+          .where(inArray(variants.id, variantIds))
+          .orderBy(asc(variants.id))
+          .for('update')
       : [];
     const productOf = new Map(locked.map((p) => [p.id, p]));
     const variantOf = new Map(variantRows.map((v) => [v.id, v]));

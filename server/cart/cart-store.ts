@@ -1,5 +1,6 @@
-// Opening a cart and changing its rows. A quantity change checks the stock and writes in one
-// transaction holding the product's row lock, so concurrent adds cannot hold more than the stock.
+// Opening a cart and changing its rows. A quantity change checks the stock; when cart rows hold
+// stock it checks and writes in a short transaction holding the stock item's row lock, so
+// concurrent adds cannot hold more than the stock (ADR 0016, ADR 0034).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';
@@ -58,64 +59,93 @@ export interface CartItemResult {
 
 /**
  * Sets the quantity of a product (and variant) in a cart: adds, updates or removes its row
- * (spec section 4), after the stock check of spec section 5.
+ * (spec section 4), after the stock check of spec section 5. Everything is read first, under no
+ * lock. When the cart's rows hold stock (ADR 0016) the check and the write run again in a short
+ * transaction holding the stock item's row lock (the product's, or the variant's), so concurrent
+ * adds cannot hold more than the stock; otherwise the row is written at once and checkout's
+ * conditional decrement has the last word on the stock.
  */
 export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange, now: Date): Promise<CartItemResult> {
-  return db.transaction(async (tx) => {
-    // Every change of this product's rows queues here, whichever cart it is in.
-    const [product] = await tx.select().from(products).where(eq(products.id, change.productId)).for('update');
-    if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
-    let variant: typeof variants.$inferSelect | undefined;
-    if (change.variantId !== null) {
-      [variant] = await tx
-        .select()
-        .from(variants)
-        .where(and(eq(variants.id, change.variantId), eq(variants.productId, product.id)))
-        .limit(1);
-      if (!variant) throw shopError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
-    }
-    const [existing] = await tx
+  const [[product], [variant], [existing], effect, minutes] = await Promise.all([
+    db.select().from(products).where(eq(products.id, change.productId)),
+    change.variantId === null
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(variants)
+          .where(and(eq(variants.id, change.variantId), eq(variants.productId, change.productId)))
+          .limit(1),
+    db
       .select()
       .from(cartRows)
       .where(
         and(
           eq(cartRows.cartId, cart.id),
-          eq(cartRows.productId, product.id),
+          eq(cartRows.productId, change.productId),
           change.variantId === null ? isNull(cartRows.variantId) : eq(cartRows.variantId, change.variantId),
         ),
       )
-      .limit(1);
-    const action = cartRowAction(change.qty, !!existing);
-    if (action === 'negative_quantity') throw negativeQuantity();
-    if (action === 'none') return { action, row: null, rowId: null };
-    if (action === 'remove') {
-      await tx.delete(cartRows).where(eq(cartRows.id, existing!.id));
-      await touch(tx, cart.id);
-      return { action, row: null, rowId: existing!.id };
-    }
-    if (!product.isPublished) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
-    const effect = await readStockEffect(tx);
-    const rowsHoldStock = cartRowsHoldStock(effect, cart.shopContext);
+      .limit(1),
+    readStockEffect(db),
+    readHoldMinutes(db),
+  ]);
+  if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+  if (change.variantId !== null && !variant) throw shopError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
+  const action = cartRowAction(change.qty, !!existing);
+  if (action === 'negative_quantity') throw negativeQuantity();
+  if (action === 'none') return { action, row: null, rowId: null };
+  if (action === 'remove') {
+    await db.delete(cartRows).where(eq(cartRows.id, existing!.id));
+    await touch(db, cart.id);
+    return { action, row: null, rowId: existing!.id };
+  }
+  if (!product.isPublished) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+  const rowsHoldStock = cartRowsHoldStock(effect, cart.shopContext);
+  const item = { productId: product.id, variantId: change.variantId, qty: change.qty };
+  const write = async (tx: Db, stock: { quantity: number; isBackorderable: boolean }) => {
     const held = await heldByCarts(tx, [product.id], effect, now, cart.id);
     const check = {
       requested: change.qty,
       // A lapsed hold holds nothing: its units are checked again like a new row's (ADR 0016).
       current: existing && (!rowsHoldStock || existing.heldUntil > now) ? existing.qty : 0,
-      stock: variant?.quantity ?? product.quantity,
+      stock: stock.quantity,
       heldByOthers: held.get(stockKey(product.id, change.variantId)) ?? 0,
       rowsHoldStock,
-      isBackorderable: variant?.isBackorderable ?? product.isBackorderable,
+      isBackorderable: stock.isBackorderable,
     };
     const problem = cartQuantityProblem(check);
     if (problem === 'negative_quantity') throw negativeQuantity();
     if (problem === 'quantity_not_available') throw quantityNotAvailable(maxRowQuantity(check) ?? 0);
-    const heldUntil = holdEnd(now, await readHoldMinutes(tx));
-    const [row] = existing
-      ? await tx.update(cartRows).set({ qty: change.qty, heldUntil }).where(eq(cartRows.id, existing.id)).returning()
-      : await tx.insert(cartRows).values({ cartId: cart.id, productId: product.id, variantId: change.variantId, qty: change.qty, heldUntil }).returning();
-    await touch(tx, cart.id);
-    return { action, row: row!, rowId: row!.id };
-  });
+    return upsertRow(tx, cart.id, item, holdEnd(now, minutes));
+  };
+  const row = rowsHoldStock
+    ? await db.transaction(async (tx) => write(tx, await lockStockItem(tx, item)))
+    : await write(db, variant ?? product);
+  await touch(db, cart.id);
+  return { action, row, rowId: row.id };
+}
+
+/**
+ * Locks one stock item's row (the product, or the variant of a variant row) and reads its stock:
+ * every change of a holding row of that item queues here, and so does checkout's decrement.
+ */
+export async function lockStockItem(tx: Db, item: { productId: number; variantId: number | null }): Promise<{ quantity: number; isBackorderable: boolean }> {
+  const [locked] =
+    item.variantId === null
+      ? await tx.select({ quantity: products.quantity, isBackorderable: products.isBackorderable }).from(products).where(eq(products.id, item.productId)).for('update')
+      : await tx.select({ quantity: variants.quantity, isBackorderable: variants.isBackorderable }).from(variants).where(eq(variants.id, item.variantId)).for('update');
+  if (!locked) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
+  return locked;
+}
+
+/** One row per product and variant in a cart (its unique key): two adds at once write one row. */
+async function upsertRow(db: Db, cartId: number, item: { productId: number; variantId: number | null; qty: number }, heldUntil: Date): Promise<CartRowRecord> {
+  const [row] = await db
+    .insert(cartRows)
+    .values({ cartId, productId: item.productId, variantId: item.variantId, qty: item.qty, heldUntil })
+    .onConflictDoUpdate({ target: [cartRows.cartId, cartRows.productId, cartRows.variantId], set: { qty: item.qty, heldUntil } })
+    .returning();
+  return row!;
 }
 
 export async function deleteCartRow(db: Db, row: CartRowRecord): Promise<void> {
