@@ -1,6 +1,6 @@
 // Opening a cart and changing its rows. A quantity change checks the stock; when cart rows hold
 // stock it checks and writes in a short transaction holding the stock item's row lock, so
-// concurrent adds cannot hold more than the stock (ADR 0016, ADR 0034).
+// concurrent adds cannot hold more than the stock (ADR 0016, ADR 0037).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';

@@ -1,4 +1,4 @@
-// What checkout's short transaction checks against the plan made before it (ADR 0034): the
+// What checkout's short transaction checks against the plan made before it (ADR 0037): the
 // stock, taken by conditional decrements, and a fingerprint of every price input of the cart.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

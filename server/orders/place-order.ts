@@ -1,4 +1,4 @@
-// Checkout (ADR 0034). Everything that can be read and computed is done first, on the pool and
+// Checkout (ADR 0037). Everything that can be read and computed is done first, on the pool and
 // under no lock: the cart, addresses, shipping and payment choices, VAT treatment, the quote with
 // its prices, promotion and coupon, the totals and the order's rows make a plan. A short
 // transaction then checks the plan and writes it: it locks the cart (a second checkout of it
@@ -341,7 +341,7 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
     if (couponTerms(counted) !== couponTerms(plan.coupon)) throw new StalePlan();
   }
   // Read with the stock items' rows locked: a change of their prices committed before is seen
-  // here, a later one waits for this commit. The order is priced as of this moment (ADR 0034).
+  // here, a later one waits for this commit. The order is priced as of this moment (ADR 0037).
   if ((await priceFingerprint(tx, plan.prices)) !== plan.fingerprint) throw new StalePlan();
 
   const [order] = await tx
@@ -373,9 +373,11 @@ async function takeStockOrRefuse(tx: Db, plan: OrderPlan, now: Date): Promise<vo
   // add waits for this commit and sees the stock it leaves. What is left must still cover the
   // other carts' fresh holds (ADR 0016).
   const held = plan.holds ? await heldByCarts(tx, plan.prices.productIds, plan.holds, now, plan.cart.id) : new Map<string, number>();
-  for (const s of plan.stock) {
-    const left = taken.get(key(s));
-    if (left && !left.isBackorderable && left.quantity < heldFor(held, s)) short.push(s);
+  if (plan.holds) {
+    for (const s of plan.stock) {
+      const left = taken.get(key(s));
+      if (left && !left.isBackorderable && left.quantity < heldFor(held, s)) short.push(s);
+    }
   }
   if (short.length === 0) return;
   const current = await stockNow(tx, short);

@@ -1,18 +1,23 @@
 // Concurrent checkouts of the last units: exactly as many orders as there is stock, the others
-// 409, stock never below zero. On PostgreSQL the checkouts really run at once.
-import { eq, inArray } from 'drizzle-orm';
+// 409, stock never below zero. On PostgreSQL the checkouts really run at once: the conditional
+// stock decrement is what keeps them from selling more than there is (ADR 0037).
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRows, orders, paymentMethods, shippingPolicies } from '../../server/db/schema';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
-import { customerId, defaultAddresses, makeCart, makeProduct, setSetting, stockOf } from '../support/checkout-fixtures';
+import pg from 'pg';
+import { queryRows } from '../../server/db/raw';
+import { customerId, defaultAddresses, makeBuyers, makeCart, makeProduct, setSetting, stockOf } from '../support/checkout-fixtures';
+import { testDbKind } from '../support/test-db';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 const buyers: { customer: number; token: string; context: 'b2b' | 'b2c'; billing: number; shipping: number; policy: number; payment: number }[] = [];
 
 beforeAll(async () => {
-  shop = await openTestShop();
+  // On PostgreSQL, 32 checkouts wait inside their transactions at once, each on a connection.
+  shop = await openTestShop({ poolSize: 40 });
   const db = shop.database.db;
   // Rows of the other carts must not hold the product, so that every cart can have it.
   await setSetting(db, 'CART_ROWS_AFFECT_STOCK', 'false');
@@ -124,5 +129,75 @@ describe('concurrent checkouts', () => {
     expect(created).toHaveLength(12);
     expect(new Set(created.map((o) => o.number)).size).toBe(12);
     expect(await stockOf(db, product.id)).toBe(976);
+  });
+
+  it('32 sessions, 50 units, two each: exactly 50 sold, 7 refused naming the row, every acknowledged order stored, numbers unique and new', { timeout: 60_000 }, async () => {
+    const db = shop.database.db;
+    const year = new Date().getUTCFullYear();
+    const product = await makeProduct(db, { quantity: 50 });
+    const sessions = await makeBuyers(db, 32);
+    const policy = buyers[0]!.policy;
+    const payment = buyers[0]!.payment;
+    const carts = [];
+    for (const s of sessions) carts.push(await makeCart(db, { customer: s.customer, context: 'b2b', rows: [{ product: product.id, qty: 2 }] }));
+    const counter = async () => (await queryRows<{ last: number }>(db, sql`select last from order_number_counters where year = ${year}`))[0]?.last ?? 0;
+    const before = await counter();
+    const placeAll = () =>
+      Promise.all(
+        sessions.map((s, i) =>
+          shop.send<OrderDetail | ErrorBody>('POST', 'checkout/?shop_context=b2b', {
+            token: s.token,
+            body: { cart: carts[i], billing_address: s.billing, shipping_address: s.shipping, shipping_method: policy, payment_method: payment },
+          }),
+        ),
+      );
+    let answers: Awaited<ReturnType<typeof placeAll>>;
+    if (testDbKind() === 'postgres') {
+      // Another connection holds the product's row until all 32 checkouts have planned (each saw
+      // 50 units) and wait at their decrement: only the decrement's condition can refuse them.
+      const blocker = new pg.Client({ connectionString: shop.database.url! });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('select id from products where id = $1 for update', [product.id]);
+        const placing = placeAll();
+        await expect
+          .poll(async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))[0]!.n, {
+            timeout: 30_000,
+          })
+          .toBe(32);
+        await blocker.query('rollback');
+        answers = await placing;
+      } finally {
+        await blocker.end().catch(() => undefined);
+      }
+    } else {
+      answers = await placeAll();
+    }
+    const created = answers.filter((a) => a.status === 201).map((a) => a.body as OrderDetail);
+    const refused = answers.filter((a) => a.status === 409).map((a) => a.body as ErrorBody);
+    expect(created.length + refused.length, JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 409))).toBe(32);
+    expect(created).toHaveLength(25);
+    expect(refused).toHaveLength(7);
+    for (const r of refused) {
+      // The spec's out-of-stock answer, naming the row the stock no longer covers.
+      expect(r.detail).toBe('quantity_not_available');
+      expect(r.error_list).toEqual([{ field: `product.${product.id}`, code: 'quantity_not_available', message: expect.stringMatching(/: only [01] available, 2 requested\.$/) }]);
+    }
+    expect(await stockOf(db, product.id)).toBe(0);
+    const sold = await db.select().from(orderRows).where(eq(orderRows.productId, product.id));
+    expect(sold.reduce((sum, r) => sum + r.qty, 0)).toBe(50);
+    const stored = await db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, created.map((o) => o.id)));
+    expect(stored).toHaveLength(25);
+    expect(new Set(sold.map((r) => r.orderId))).toEqual(new Set(created.map((o) => o.id)));
+    // Unique, of this year, and each past every number given out before the race (ADR 0030:
+    // increasing in the order they were taken).
+    const numbers = stored.map((o) => o.number);
+    expect(new Set(numbers).size).toBe(25);
+    for (const n of numbers) {
+      expect(n).toMatch(new RegExp(`^${year}-\\d{6}$`));
+      expect(Number(n.slice(5))).toBeGreaterThan(before);
+      expect(Number(n.slice(5))).toBeLessThanOrEqual(await counter());
+    }
   });
 });

@@ -7,49 +7,16 @@
 //   oversell (units sold = stock taken, acknowledged orders = orders in the database, stock >= 0).
 // The shop's settings are the demo's: cart rows hold stock (ADR 0016).
 // Run: npm run bench -- checkout (BENCH_CHECKOUT_SECONDS per run, 4 by default).
-import { eq, sql } from 'drizzle-orm';
-import { issueToken } from '../../server/auth/tokens';
-import type { Db } from '../../server/db/client';
+import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/raw';
-import { addresses, customers, users } from '../../server/db/schema';
-import { checkoutChoiceIds, makeProduct } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, makeBuyers, makeProduct, type Buyer } from '../support/checkout-fixtures';
 import { openTestShop, type TestShop } from '../support/test-shop';
 import { loadavg } from './load-average';
 
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 4);
 const ONE_PRODUCT_STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 250);
 
-interface Session {
-  token: string;
-  customer: number;
-  billing: number;
-  shipping: number;
-}
-
-/** `count` B2B customers, each a copy of C0001 (data, addresses) with its own user and token. */
-async function makeSessions(db: Db, count: number): Promise<Session[]> {
-  const [source] = await db.select().from(users).where(eq(users.email, 'b2b@example.com'));
-  const [customer] = await db.select().from(customers).where(eq(customers.id, source!.customerId!));
-  const book = (await db.select().from(addresses).where(eq(addresses.customerId, customer!.id))).filter((a) => a.deletedAt === null);
-  const sessions: Session[] = [];
-  for (let i = 0; i < count; i++) {
-    const { id: _c, createdAt: _cc, updatedAt: _cu, ...customerData } = customer!;
-    const email = `bench-${i}-${process.pid}@example.test`;
-    const [copy] = await db.insert(customers).values({ ...customerData, code: `BENCH-${process.pid}-${i}`, email }).returning({ id: customers.id });
-    const { id: _u, createdAt: _uc, updatedAt: _uu, ...userData } = source!;
-    const [user] = await db.insert(users).values({ ...userData, email, customerId: copy!.id }).returning({ id: users.id });
-    let billing = 0;
-    let shipping = 0;
-    for (const { id: _a, createdAt: _ac, updatedAt: _au, userId: _owner, ...address } of book) {
-      const [row] = await db.insert(addresses).values({ ...address, customerId: copy!.id, userId: null }).returning({ id: addresses.id });
-      if (address.type === 'Billing' && (!billing || address.isDefault)) billing = row!.id;
-      if (address.type === 'Shipping' && (!shipping || address.isDefault)) shipping = row!.id;
-    }
-    const { token } = await issueToken(db, user!.id, 24, new Date());
-    sessions.push({ token, customer: copy!.id, billing, shipping });
-  }
-  return sessions;
-}
+type Session = Buyer;
 
 type Step = 'cart' | 'add' | 'init' | 'place';
 interface RunResult {
@@ -147,7 +114,7 @@ export async function benchCheckoutLoad(): Promise<void> {
     const db = shop.database.db;
     const { method, policy } = await checkoutChoiceIds(db);
     const choices = { policy: policy['courier-it']!, method: method['riba-30']! };
-    const sessions = await makeSessions(db, 32);
+    const sessions = await makeBuyers(db, 32);
     const products: number[] = [];
     for (let i = 0; i < 32; i++) products.push((await makeProduct(db, { quantity: 1_000_000 })).id);
     const over32 = (session: number, round: number) => products[(session + round) % products.length]!;

@@ -1,6 +1,7 @@
 // Direct database set-up for checkout and order tests: products with known stock and price,
 // carts with rows, and the ids of the demo people (so tests do not depend on the cart API).
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { issueToken } from '../../server/auth/tokens';
 import type { Db } from '../../server/db/client';
 import { addresses, cartRows, carts, customers, paymentMethods, products, productTranslations, shippingPolicies, systemSettings, users } from '../../server/db/schema';
 
@@ -92,4 +93,41 @@ export async function setSetting(db: Db, key: string, value: string) {
 export async function stockOf(db: Db, productId: number): Promise<number> {
   const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId));
   return row!.q;
+}
+
+export interface Buyer {
+  token: string;
+  customer: number;
+  billing: number;
+  shipping: number;
+}
+
+/**
+ * `count` B2B customers of their own, each a copy of C0001 (data, default addresses) with a user
+ * signed in: concurrent sessions that each have their own open cart.
+ */
+export async function makeBuyers(db: Db, count: number): Promise<Buyer[]> {
+  const [source] = await db.select().from(users).where(eq(users.email, 'b2b@example.com'));
+  const [customer] = await db.select().from(customers).where(eq(customers.id, source!.customerId!));
+  const book = (await db.select().from(addresses).where(eq(addresses.customerId, customer!.id))).filter((a) => a.deletedAt === null);
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < count; i++) {
+    counter += 1;
+    const tag = `${process.pid}-${counter}-${i}`;
+    const { id: _c, createdAt: _cc, updatedAt: _cu, ...customerData } = customer!;
+    const email = `buyer-${tag}@example.test`;
+    const [copy] = await db.insert(customers).values({ ...customerData, code: `BUYER-${tag}`, email }).returning({ id: customers.id });
+    const { id: _u, createdAt: _uc, updatedAt: _uu, ...userData } = source!;
+    const [user] = await db.insert(users).values({ ...userData, email, customerId: copy!.id }).returning({ id: users.id });
+    let billing = 0;
+    let shipping = 0;
+    for (const { id: _a, createdAt: _ac, updatedAt: _au, userId: _owner, ...address } of book) {
+      const [row] = await db.insert(addresses).values({ ...address, customerId: copy!.id, userId: null }).returning({ id: addresses.id });
+      if (address.type === 'Billing' && (!billing || address.isDefault)) billing = row!.id;
+      if (address.type === 'Shipping' && (!shipping || address.isDefault)) shipping = row!.id;
+    }
+    const { token } = await issueToken(db, user!.id, 24, new Date());
+    buyers.push({ token, customer: copy!.id, billing, shipping });
+  }
+  return buyers;
 }
