@@ -200,4 +200,36 @@ describe('concurrent checkouts', () => {
       expect(Number(n.slice(5))).toBeLessThanOrEqual(await counter());
     }
   });
+
+  it.runIf(testDbKind() === 'postgres')('a price changed after the checkout planned, before it commits, is the price of the order (PostgreSQL)', { timeout: 60_000 }, async () => {
+    const db = shop.database.db;
+    const product = await makeProduct(db, { quantity: 10, price: 10 });
+    const [buyer] = await makeBuyers(db, 1);
+    const cart = await makeCart(db, { customer: buyer!.customer, context: 'b2b', rows: [{ product: product.id, qty: 3 }] });
+    // Another connection holds the cart's row: the checkout plans at 10.00, then waits inside its transaction.
+    const blocker = new pg.Client({ connectionString: shop.database.url! });
+    await blocker.connect();
+    let placed;
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from carts where id = $1 for update', [cart]);
+      const placing = shop.send<OrderDetail | ErrorBody>('POST', 'checkout/?shop_context=b2b', {
+        token: buyer!.token,
+        body: { cart, billing_address: buyer!.billing, shipping_address: buyer!.shipping, shipping_method: buyers[0]!.policy, payment_method: buyers[0]!.payment },
+      });
+      await expect
+        .poll(async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))[0]!.n, { timeout: 20_000 })
+        .toBe(1);
+      await db.execute(sql`update products set standard_price = 12.5 where id = ${product.id}`);
+      await blocker.query('rollback');
+      placed = await placing;
+    } finally {
+      await blocker.end().catch(() => undefined);
+    }
+    expect(placed.status).toBe(201);
+    const [row] = await db.select().from(orderRows).where(eq(orderRows.orderId, (placed.body as OrderDetail).id));
+    expect(row!.unitPrice).toBe(12.5);
+    expect(row!.total).toBe(37.5);
+    expect(await stockOf(db, product.id)).toBe(7);
+  });
 });
