@@ -27,6 +27,7 @@ import { couponCustomer, redeemOnce } from '../cart/coupon-store';
 import { lockCustomer } from '../cart/owner';
 import { heldByCarts, readStockEffect, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/raw';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
 import { addresses, cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, productTranslations, variants, type L10nJson } from '../db/schema';
@@ -138,12 +139,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   if (earlier) return { order: earlier, created: false };
   let number: string | undefined;
   for (let attempt = 1; ; attempt++) {
-    const plan = await planOrder(db, input);
-    if ('earlier' in plan) return { order: plan.earlier, created: false };
-    // Taken once the checkout is known to be valid, in a statement of its own (order-number.ts).
-    number ??= await nextOrderNumber(db, input.now.getUTCFullYear());
-    const taken = number;
     try {
+      const plan = await planOrder(db, input);
+      if ('earlier' in plan) return { order: plan.earlier, created: false };
+      // Taken once the checkout is known to be valid, in a statement of its own (order-number.ts).
+      number ??= await nextOrderNumber(db, input.now.getUTCFullYear());
+      const taken = number;
       return await db.transaction((tx) => commitPlan(tx, input, plan, taken));
     } catch (error) {
       if (error instanceof StalePlan) {
@@ -224,6 +225,8 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
     namesInAllLocales(db, prices.productIds),
     prices.variantIds.length ? db.select({ id: variants.id, name: variants.name }).from(variants).where(inArray(variants.id, prices.variantIds)) : Promise.resolve([]),
   ]);
+  // The quote read the rows again: a checkout of the same cart (a retry) may have emptied it meanwhile.
+  if (!sameItems(items, quote.summary.rows.map((r) => ({ productId: r.product, variantId: r.variant, qty: r.qty })))) throw new StalePlan();
   if (quote.lines.length === 0) throw shopError('InvalidOrder');
   // Short stock is refused here already; the transaction's decrements have the last word.
   if (quote.problems.length) throw shopError('OutOfStock', quote.problems);
@@ -312,15 +315,19 @@ const couponTerms = ({ usedCount: _used, ...terms }: CouponRecord) => JSON.strin
 /** The transaction: checks the plan against the database, then writes it. */
 async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, number: string): Promise<PlacedOrder> {
   const { customerId, now } = input;
-  // The cart lock queues a second checkout of the same cart behind this one.
-  const [cart] = await tx.select({ couponId: carts.couponId }).from(carts).where(eq(carts.id, plan.cart.id)).for('update');
-  if (!cart) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
-  const items = await tx.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, plan.cart.id));
+  // The cart lock queues a second checkout of the same cart behind this one; one statement reads its rows too.
+  const locked = await queryRows<{ coupon_id: number | null; product_id: number | null; variant_id: number | null; qty: number | null }>(
+    tx,
+    sql`select c.coupon_id, r.product_id, r.variant_id, r.qty from carts c left join cart_rows r on r.cart_id = c.id where c.id = ${plan.cart.id}::int for update of c`,
+  );
+  if (locked.length === 0) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
+  const couponId = locked[0]!.coupon_id;
+  const items = locked.flatMap((r) => (r.product_id === null ? [] : [{ productId: r.product_id, variantId: r.variant_id, qty: r.qty! }]));
   if (input.idempotencyKey) {
-    const earlier = await orderByKey(tx, input, { couponId: cart.couponId, items });
+    const earlier = await orderByKey(tx, input, { couponId, items });
     if (earlier) return { order: earlier, created: false };
   }
-  if (cart.couponId !== plan.cart.couponId || !sameItems(items, plan.items)) throw new StalePlan();
+  if (couponId !== plan.cart.couponId || !sameItems(items, plan.items)) throw new StalePlan();
   if (plan.coupon) {
     // A coupon's terms read the customer's orders: one checkout with a coupon per customer at a
     // time, so a second one sees the first's order (and its redemption) here and plans again.
@@ -329,8 +336,23 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
     if (JSON.stringify(customer) !== JSON.stringify(plan.couponCustomer)) throw new StalePlan();
   }
 
-  await takeStockOrRefuse(tx, plan, now);
+  // The writes come before the stock: they lock nothing anybody else waits for, and the stock
+  // items' rows are then held only from their decrement to the commit (ADR 0037).
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...plan.order, number })
+    .returning();
+  if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
+  await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
+  await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
+  // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
+  await tx.delete(cartRows).where(eq(cartRows.cartId, plan.cart.id));
+  if (couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
+  await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
+  await enqueueOrderConfirmation(tx, order!.id, input.locale, now);
+  if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
 
+  await takeStockOrRefuse(tx, plan, now);
   if (plan.coupon) {
     const [counted] = await tx
       .update(coupons)
@@ -343,20 +365,6 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
   // Read with the stock items' rows locked: a change of their prices committed before is seen
   // here, a later one waits for this commit. The order is priced as of this moment (ADR 0037).
   if ((await priceFingerprint(tx, plan.prices)) !== plan.fingerprint) throw new StalePlan();
-
-  const [order] = await tx
-    .insert(orders)
-    .values({ ...plan.order, number })
-    .returning();
-  if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
-  await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
-  await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
-  // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
-  await tx.delete(cartRows).where(eq(cartRows.cartId, plan.cart.id));
-  if (cart.couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
-  await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
-  await enqueueOrderConfirmation(tx, order!.id, input.locale, now);
-  if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
   return { order: order!, created: true };
 }
 

@@ -138,7 +138,7 @@ describe('concurrent checkouts', () => {
     const sessions = await makeBuyers(db, 32);
     const policy = buyers[0]!.policy;
     const payment = buyers[0]!.payment;
-    const carts = [];
+    const carts: number[] = [];
     for (const s of sessions) carts.push(await makeCart(db, { customer: s.customer, context: 'b2b', rows: [{ product: product.id, qty: 2 }] }));
     const counter = async () => (await queryRows<{ last: number }>(db, sql`select last from order_number_counters where year = ${year}`))[0]?.last ?? 0;
     const before = await counter();
@@ -209,7 +209,7 @@ describe('concurrent checkouts', () => {
     // Another connection holds the cart's row: the checkout plans at 10.00, then waits inside its transaction.
     const blocker = new pg.Client({ connectionString: shop.database.url! });
     await blocker.connect();
-    let placed;
+    let placed: { status: number; body: OrderDetail | ErrorBody };
     try {
       await blocker.query('begin');
       await blocker.query('select id from carts where id = $1 for update', [cart]);

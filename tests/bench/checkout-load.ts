@@ -154,4 +154,5 @@ export async function benchCheckoutLoad(): Promise<void> {
   }
 }
 
+// Also runs on its own: node --import tsx tests/bench/checkout-load.ts
 if (import.meta.url === `file://${process.argv[1]}`) await benchCheckoutLoad();
