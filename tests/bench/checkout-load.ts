@@ -14,7 +14,7 @@ import { openTestShop, type TestShop } from '../support/test-shop';
 import { loadavg } from './load-average';
 
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 4);
-const ONE_PRODUCT_STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 250);
+const ONE_PRODUCT_STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 160);
 
 type Session = Buyer;
 
@@ -129,7 +129,7 @@ export async function benchCheckoutLoad(): Promise<void> {
     }
 
     const one = await makeProduct(db, { quantity: ONE_PRODUCT_STOCK });
-    const r = await run(shop, sessions, choices, () => one.id, { seconds: 60, untilRefused: true });
+    const r = await run(shop, sessions, choices, () => one.id, { seconds: 30, untilRefused: true });
     report(`32 sessions, one product (${ONE_PRODUCT_STOCK} units)`, r);
     const [facts] = await queryRows<{ sold: number; orders: number; stock: number; acked: number }>(
       db,
