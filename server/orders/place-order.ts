@@ -315,10 +315,12 @@ const couponTerms = ({ usedCount: _used, ...terms }: CouponRecord) => JSON.strin
 /** The transaction: checks the plan against the database, then writes it. */
 async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, number: string): Promise<PlacedOrder> {
   const { customerId, now } = input;
-  // The cart lock queues a second checkout of the same cart behind this one; one statement reads its rows too.
+  // The cart lock queues a second checkout of the same cart behind this one; one statement reads
+  // its rows too. No key update: a row added to the cart meanwhile (which locks the stock item,
+  // then shares the cart's key) does not wait for this one, which may wait for its stock item.
   const locked = await queryRows<{ coupon_id: number | null; product_id: number | null; variant_id: number | null; qty: number | null }>(
     tx,
-    sql`select c.coupon_id, r.product_id, r.variant_id, r.qty from carts c left join cart_rows r on r.cart_id = c.id where c.id = ${plan.cart.id}::int for update of c`,
+    sql`select c.coupon_id, r.product_id, r.variant_id, r.qty from carts c left join cart_rows r on r.cart_id = c.id where c.id = ${plan.cart.id}::int for no key update of c`,
   );
   if (locked.length === 0) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
   const couponId = locked[0]!.coupon_id;
@@ -346,13 +348,15 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
   await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
   await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
   // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
-  await tx.delete(cartRows).where(eq(cartRows.cartId, plan.cart.id));
   if (couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
   await enqueueOrderConfirmation(tx, order!.id, input.locale, now);
   if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
 
   await takeStockOrRefuse(tx, plan, now);
+  // After the stock: an add or a hold renewal locks the stock item, then the cart's row, in
+  // that order too, so one of the same cart at the same moment cannot deadlock with this.
+  await tx.delete(cartRows).where(eq(cartRows.cartId, plan.cart.id));
   if (plan.coupon) {
     const [counted] = await tx
       .update(coupons)

@@ -307,7 +307,8 @@ describe('a shop without ORDER_WEBHOOK_URL', () => {
     await placeOrder();
     const without = await transactionStatements(plain.database.db, () => placeInPlain());
     const withHook = await transactionStatements(shop.database.db, () => placeOrder());
-    expect(without.length).toBeGreaterThan(10);
+    // The logger saw the transaction: its writes, decrements and checks (ADR 0037), not a stray statement or two.
+    expect(without.length).toBeGreaterThan(6);
     expect(withHook).toHaveLength(without.length + 1);
     const extra = withHook.findIndex((q, n) => q !== without[n]);
     expect(withHook[extra]).toMatch(/^insert into "mail_outbox" .* values \([^()]*\)$/);
