@@ -2,11 +2,11 @@
 // under no lock: the cart, addresses, shipping and payment choices, VAT treatment, the quote with
 // its prices, promotion and coupon, the totals and the order's rows make a plan. A short
 // transaction then checks the plan and writes it: it locks the cart (a second checkout of it
-// queues), finds an earlier order of the same Idempotency-Key, takes the stock with conditional
-// decrements in a fixed order (no product row is read under lock), counts the coupon, compares
-// a fingerprint of the prices with the plan's, and writes the order, its rows, history and the
-// outbox rows: the confirmation mail and, when configured, the order webhook, sent after the
-// commit (ADR 0010, ADR 0029); PDFs are rendered from the outbox too. A plan the database no
+// queues) and answers an earlier order of the same Idempotency-Key, writes the order, its rows,
+// history and the outbox rows (the confirmation mail and, when configured, the order webhook,
+// sent after the commit, PDFs included: ADR 0010, ADR 0029), then takes the stock with
+// conditional decrements in a fixed order (no product row is read under lock), counts the
+// coupon and compares a fingerprint of the prices with the plan's. A plan the database no
 // longer matches (the cart, a price or the coupon's terms changed meanwhile) is made again.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
