@@ -5,11 +5,12 @@
 // - checkouts per second at 1, 8 and 32 sessions over 32 products, and the place-order p99 at 32;
 // - 32 sessions all buying one product until its stock is gone: checkouts per second, and no
 //   oversell (units sold = stock taken, acknowledged orders = orders in the database, stock >= 0).
-// The shop's settings are the demo's: cart rows hold stock (ADR 0016).
+// The shop's settings are the demo's (cart rows hold stock, ADR 0016); the one-product run is
+// repeated with holds off.
 // Run: npm run bench -- checkout (BENCH_CHECKOUT_SECONDS per run, 4 by default).
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/raw';
-import { checkoutChoiceIds, makeBuyers, makeProduct, type Buyer } from '../support/checkout-fixtures';
+import { checkoutChoiceIds, makeBuyers, makeProduct, setSetting, type Buyer } from '../support/checkout-fixtures';
 import { openTestShop, type TestShop } from '../support/test-shop';
 import { loadavg } from './load-average';
 
@@ -20,6 +21,8 @@ type Session = Buyer;
 
 type Step = 'cart' | 'add' | 'init' | 'place';
 interface RunResult {
+  /** CPU of this process (the shop and the sessions driving it) per complete checkout, ms. */
+  cpuPerCheckout: number;
   checkouts: number;
   refused: number;
   seconds: number;
@@ -49,6 +52,7 @@ async function run(
   let checkouts = 0;
   let refused = 0;
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   const deadline = started + options.seconds * 1000;
   const timed = async <T>(step: Step, call: () => Promise<{ status: number; body: T }>) => {
     const t0 = performance.now();
@@ -89,7 +93,8 @@ async function run(
       }
     }),
   );
-  return { checkouts, refused, seconds: (performance.now() - started) / 1000, steps, acknowledged };
+  const cpu = process.cpuUsage(cpu0);
+  return { checkouts, refused, seconds: (performance.now() - started) / 1000, steps, acknowledged, cpuPerCheckout: (cpu.user + cpu.system) / 1000 / Math.max(1, checkouts) };
 }
 
 const ms = (x: number) => `${x.toFixed(0).padStart(4)} ms`;
@@ -97,7 +102,7 @@ const ms = (x: number) => `${x.toFixed(0).padStart(4)} ms`;
 function report(name: string, r: RunResult) {
   const p = (step: Step) => `${step} p50 ${ms(pct(r.steps[step], 0.5))} p99 ${ms(pct(r.steps[step], 0.99))}`;
   console.log(
-    `${name.padEnd(36)} ${(r.checkouts / r.seconds).toFixed(1).padStart(6)} checkouts/s (${r.checkouts} in ${r.seconds.toFixed(1)} s)   ${p('place')}   ${p('add')}   loadavg ${loadavg()}`,
+    `${name.padEnd(36)} ${(r.checkouts / r.seconds).toFixed(1).padStart(6)} checkouts/s (${r.checkouts} in ${r.seconds.toFixed(1)} s)   ${p('place')}   ${p('add')}   node CPU ${r.cpuPerCheckout.toFixed(0)} ms/checkout   loadavg ${loadavg()}`,
   );
 }
 
@@ -128,25 +133,35 @@ export async function benchCheckoutLoad(): Promise<void> {
       report(`${n} session${n > 1 ? 's' : ''}, 32 products`, results[n]);
     }
 
-    const one = await makeProduct(db, { quantity: ONE_PRODUCT_STOCK });
-    const r = await run(shop, sessions, choices, () => one.id, { seconds: 30, untilRefused: true });
-    report(`32 sessions, one product (${ONE_PRODUCT_STOCK} units)`, r);
-    const [facts] = await queryRows<{ sold: number; orders: number; stock: number; acked: number }>(
-      db,
-      sql`select
-        (select coalesce(sum(qty), 0)::int from order_rows where product_id = ${one.id}) as sold,
-        (select count(distinct order_id)::int from order_rows where product_id = ${one.id}) as orders,
-        (select quantity from products where id = ${one.id}) as stock,
-        (select count(*)::int from orders where id = any(${`{${r.acknowledged.join(',')}}`}::int[])) as acked`,
-    );
-    const taken = ONE_PRODUCT_STOCK - facts!.stock;
-    const ok = facts!.sold === taken && facts!.orders === r.acknowledged.length && facts!.acked === r.acknowledged.length && facts!.stock >= 0;
-    console.log(
-      `  one product: ${facts!.sold} units sold, ${taken} taken from stock (left ${facts!.stock}), ${r.acknowledged.length} orders acknowledged, ${facts!.orders} in the database, ${r.refused} sessions refused: ${ok ? 'no oversell' : 'MISMATCH'}`,
-    );
+    // One product, with the demo's stock holds (each add also locks the product's row for a
+    // moment), then without them (only the order's decrement does).
+    const oneProduct: Record<'holds' | 'noHolds', RunResult> = {} as never;
+    let ok = true;
+    for (const mode of ['holds', 'noHolds'] as const) {
+      if (mode === 'noHolds') await setSetting(db, 'CART_ROWS_AFFECT_STOCK', 'false');
+      const one = await makeProduct(db, { quantity: ONE_PRODUCT_STOCK });
+      const r = await run(shop, sessions, choices, () => one.id, { seconds: 30, untilRefused: true });
+      oneProduct[mode] = r;
+      report(`32 sessions, one product, ${mode === 'holds' ? 'cart holds' : 'no holds'}`, r);
+      const [facts] = await queryRows<{ sold: number; orders: number; stock: number; acked: number }>(
+        db,
+        sql`select
+          (select coalesce(sum(qty), 0)::int from order_rows where product_id = ${one.id}) as sold,
+          (select count(distinct order_id)::int from order_rows where product_id = ${one.id}) as orders,
+          (select quantity from products where id = ${one.id}) as stock,
+          (select count(*)::int from orders where id = any(${`{${r.acknowledged.join(',')}}`}::int[])) as acked`,
+      );
+      const taken = ONE_PRODUCT_STOCK - facts!.stock;
+      const fine = facts!.sold === taken && facts!.orders === r.acknowledged.length && facts!.acked === r.acknowledged.length && facts!.stock >= 0;
+      ok &&= fine;
+      console.log(
+        `  ${ONE_PRODUCT_STOCK} units: ${facts!.sold} sold, ${taken} taken from stock (left ${facts!.stock}), ${r.acknowledged.length} orders acknowledged, ${facts!.orders} in the database, ${r.refused} sessions refused: ${fine ? 'no oversell' : 'MISMATCH'}`,
+      );
+    }
+    const r = oneProduct.holds;
     const at32 = results[32]!;
     console.log(
-      `  targets: >= 100 checkouts/s at 32 over 32 products (${(at32.checkouts / at32.seconds).toFixed(1)}), place p99 <= 150 ms (${pct(at32.steps.place, 0.99).toFixed(0)}), one product >= 50/s (${(r.checkouts / r.seconds).toFixed(1)}) · loadavg ${loadavg()}`,
+      `  targets: >= 100 checkouts/s at 32 over 32 products (${(at32.checkouts / at32.seconds).toFixed(1)}), place p99 <= 150 ms (${pct(at32.steps.place, 0.99).toFixed(0)}), one product >= 50/s (${(r.checkouts / r.seconds).toFixed(1)} with holds, ${(oneProduct.noHolds.checkouts / oneProduct.noHolds.seconds).toFixed(1)} without) · loadavg ${loadavg()}`,
     );
     if (!ok) process.exitCode = 1;
   } finally {
