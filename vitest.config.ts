@@ -34,7 +34,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+          // A few unit tests start a tool cold (ESLint with the TypeScript parser in layers.test.ts,
+          // UnoCSS over every file of src/ in theme-colours.test.ts): about 2 s alone, past vitest's
+          // 5 s when the API files' PGlite workers share the 2 cores. The limit fits the machine.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
