@@ -53,8 +53,8 @@ export const seasonPriceKind: ImportKind = {
       const price = cells.read('price', priceCell, { required: true });
       const customer = cells.read('customer', codeCell);
       if (!season || !code || price === undefined) continue;
-      const whose = customer ? ` and customer ${customer}` : '';
-      if (!listed.first(cells, 'code', `${season}\u0000${code}\u0000${customer ?? ''}`, code, ` for season ${season}${whose}; a product has one price per season (and customer)`)) continue;
+      const why = customer ? ` for season ${season} and customer ${customer}; a customer has one price per product and season` : ` for season ${season}; a product has one price per season`;
+      if (!listed.first(cells, 'code', `${season}\u0000${code}\u0000${customer ?? ''}`, code, why)) continue;
       rows.push({ line: cells.line, season, code, price, customer });
     }
     const customers = await customerIdsByCode(db, rows.flatMap((r) => (r.customer ? [r.customer] : [])));
