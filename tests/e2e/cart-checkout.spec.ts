@@ -75,8 +75,11 @@ test.describe('cart and checkout', () => {
     const shown = buyBox(page).locator('[data-customer-price="ready"] [data-price-value]');
     await expect(shown).toBeVisible();
     expect(spaces((await shown.textContent()) ?? '')).toBe(spaces(formatEuro(price.price, 'it')));
-    // The public price stays in the page for visitors and crawlers.
-    await expect(page.locator('[data-price]').first()).toBeVisible();
+    // The public price stays in the page's HTML for visitors and crawlers; the headline now says
+    // the business's own price, as the buy box does (ADR 0014).
+    await expect(page.locator('[data-headline-for=""] [data-price][data-vat-included]')).toBeAttached();
+    await expect(page.locator('[data-customer-headline]')).toBeVisible();
+    expect(spaces((await page.locator('[data-customer-headline] [data-headline-amount]').textContent()) ?? '')).toBe(spaces(formatEuro(price.price, 'it')));
 
     await buyBox(page).getByLabel('Quantità').fill('2');
     await buyBox(page).getByRole('button', { name: 'Aggiungi al carrello' }).click();
