@@ -4,16 +4,18 @@
 // home slider's text contrast over a white picture, the header and the order tables on a 360 px
 // phone, layout shift on the order detail page, and the product gallery by keyboard, mouse and
 // touch, with the page's JavaScript budget for a visitor and for a signed-in customer.
-// Users: lucia@sierranorte.example (her cart and one new order; theme.spec.ts only looks at her
-// cart), b2b2@example.com (orders, read only) and agent@example.com (read only).
+// Users: keyboard@sierranorte.example (a copy of Lucía made for this spec: its cart and one new
+// order per language), b2b2@example.com (orders, read only) and agent@example.com (read only).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { KEYBOARD_BUSINESS } from '../support/e2e-users';
 import { API, apiGet, apiLogin, signInWithApi, tokenHeader, useLocale, type Locale } from './e2e-helpers';
 
-const LUCIA = { email: 'lucia@sierranorte.example', password: 'Customer-2026!' };
+/** Lucía's copy (Bodega Sierra Norte, reverse charged), whose cart only this spec fills. */
+const LUCIA = { email: KEYBOARD_BUSINESS.email, password: KEYBOARD_BUSINESS.password };
 const B2B2 = { email: 'b2b2@example.com', password: 'Customer-2026!' };
 const AGENT = { email: 'agent@example.com', password: 'Agent-2026!' };
 const PHONE = { width: 360, height: 740 };

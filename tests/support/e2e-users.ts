@@ -14,8 +14,17 @@ export const AXE_BUSINESS = { email: 'axe@example.test', password: 'Customer-202
 /** money.spec.ts's business customer (its own net and agreed prices): a copy of b2b2@example.com. */
 export const MONEY_BUSINESS = { email: 'money-b2b@example.test', password: 'Customer-2026!', copyOf: 'b2b2@example.com', code: 'E2E-MONEY-B2B' };
 
+/**
+ * phone-keyboard.spec.ts's keyboard journeys and availability.spec.ts: copies of Lucía
+ * (lucia@sierranorte.example, Bodega Sierra Norte: a Spanish company, reverse charged). A
+ * customer has one open cart whoever of its users or agents fills it, and agent.spec.ts orders
+ * for Bodega Sierra Norte: specs that empty the cart get a customer of their own.
+ */
+export const KEYBOARD_BUSINESS = { email: 'keyboard@sierranorte.example', password: 'Customer-2026!', copyOf: 'lucia@sierranorte.example', code: 'E2E-KEYS' };
+export const AVAILABILITY_BUSINESS = { email: 'availability@sierranorte.example', password: 'Customer-2026!', copyOf: 'lucia@sierranorte.example', code: 'E2E-AVAIL' };
+
 export async function addE2eUsers(db: Db): Promise<void> {
-  for (const spec of [MONEY_CONSUMER, AXE_BUSINESS, MONEY_BUSINESS]) {
+  for (const spec of [MONEY_CONSUMER, AXE_BUSINESS, MONEY_BUSINESS, KEYBOARD_BUSINESS, AVAILABILITY_BUSINESS]) {
     const [source] = await db.select().from(users).where(eq(users.email, spec.copyOf));
     const [customer] = await db.select().from(customers).where(eq(customers.id, source!.customerId!));
     const { id: _customerId, createdAt: _c, updatedAt: _u, ...customerData } = customer!;
