@@ -40,7 +40,8 @@ export function reviveError(serialized: SerializedError): Error {
     ? new messages.DatabaseError(String(message), Number(fields.length ?? 0), 'error')
     : new Error(String(message));
   Object.assign(error, fields);
-  if (typeof name === 'string') error.name = name;
+  // DatabaseError declares its name read-only; PGlite's errors are named 'error'.
+  if (typeof name === 'string') Object.defineProperty(error, 'name', { value: name, writable: true, enumerable: database === true, configurable: true });
   // The worker's stack says where the engine failed; the caller's own stack is in the wrapper.
   if (typeof stack === 'string') error.stack = stack;
   return error;
