@@ -68,10 +68,16 @@ export async function openPgliteThread(init: WorkerInit): Promise<PgliteThread> 
   let gone: Error | undefined;
   let closing = false;
 
+  // Like PGlite in one thread, the worker keeps the process alive only while a statement is on
+  // its way: a command that forgets close() still ends.
+  const settled = () => {
+    if (pending.size === 0) worker.unref();
+  };
   const fail = (error: Error) => {
     gone ??= error;
     for (const { reject } of pending.values()) reject(gone);
     pending.clear();
+    settled();
   };
   const opened = new Promise<void>((resolve, reject) => {
     pending.set(0, { resolve: () => resolve(), reject });
@@ -80,6 +86,7 @@ export async function openPgliteThread(init: WorkerInit): Promise<PgliteThread> 
     const waiter = pending.get(message.id);
     if (!waiter) return;
     pending.delete(message.id);
+    settled();
     if (message.ok) waiter.resolve(message.value);
     else waiter.reject(reviveError(message.error));
   });
@@ -93,12 +100,14 @@ export async function openPgliteThread(init: WorkerInit): Promise<PgliteThread> 
     if (gone) return Promise.reject(gone);
     const id = nextId++;
     return new Promise((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
       pending.set(id, { resolve, reject });
       try {
         worker.postMessage({ ...payload, id });
       } catch (error) {
         // A parameter that cannot be copied to the other thread (DataCloneError).
         pending.delete(id);
+        settled();
         reject(error as Error);
       }
     });
