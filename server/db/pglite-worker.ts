@@ -22,11 +22,19 @@ const reply = (message: FromWorker) => port.postMessage(message);
 
 // drizzle-orm/pglite's parsers all leave the text as it came (dates, intervals, numeric arrays):
 // functions cannot cross threads, so the serving side sends their type ids.
+// drizzle sends the same two sets for every statement, so each is made once.
+const optionSets = new Map<string, QueryOptions>();
+const asText = (value: string) => value;
 function optionsOf(rowMode: 'array' | 'object' | undefined, textTypes: number[] | undefined): QueryOptions | undefined {
   if (!rowMode && !textTypes) return undefined;
-  const options: QueryOptions = {};
-  if (rowMode) options.rowMode = rowMode;
-  if (textTypes) options.parsers = Object.fromEntries(textTypes.map((oid) => [oid, (value: string) => value]));
+  const key = `${rowMode ?? ''}:${textTypes?.join(',') ?? ''}`;
+  let options = optionSets.get(key);
+  if (!options) {
+    options = {};
+    if (rowMode) options.rowMode = rowMode;
+    if (textTypes) options.parsers = Object.fromEntries(textTypes.map((oid) => [oid, asText]));
+    optionSets.set(key, options);
+  }
   return options;
 }
 
