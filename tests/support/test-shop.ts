@@ -55,10 +55,10 @@ async function expectErrorShape(response: Response) {
 }
 
 export async function openTestShop(
-  options: { deps?: Partial<DepsInput>; mailer?: Mailer; worker?: Partial<OutboxWorkerOptions> } = {},
+  options: { deps?: Partial<DepsInput>; mailer?: Mailer; worker?: Partial<OutboxWorkerOptions>; pgliteThread?: boolean } = {},
 ): Promise<TestShop> {
   // A copy of the run's seeded template; seeded here only where there is none (tests/bench).
-  const database = await openTestDatabase({ template: 'seeded' });
+  const database = await openTestDatabase({ template: 'seeded', pgliteThread: options.pgliteThread });
   if (!database.seeded) await seedDemoShop(database.db);
   const memory = memoryMailer();
   const mailWorker = createOutboxWorker({
