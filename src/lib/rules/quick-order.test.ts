@@ -25,6 +25,7 @@ describe('parseQuickOrderText', () => {
   it('marks a bad quantity or code on its line instead of dropping it', () => {
     const { lines } = parseQuickOrderText('ENO-1;0\nENO-2;-3\nENO-3;2.5\nENO-4;abc\n;4\n<script>;1');
     expect(lines.map((l) => l.problem)).toEqual(['bad_quantity', 'bad_quantity', 'bad_quantity', 'bad_quantity', 'bad_code', 'bad_code']);
+    expect(lines.map((l) => l.qtyText)).toEqual(['0', '-3', '2.5', 'abc', '4', '1']);
   });
 
   it('keeps at most MAX_QUICK_ORDER_LINES lines and counts the rest', () => {

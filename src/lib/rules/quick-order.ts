@@ -18,8 +18,10 @@ export interface ParsedQuickOrderLine {
   /** 1-based line number in the pasted text or file, for messages. */
   line: number;
   code: string;
-  /** The quantity asked; 1 when the line has a code alone. */
+  /** The quantity asked; 1 when the line has a code alone, 0 when it is no quantity. */
   qty: number;
+  /** The quantity as written ('' for a code alone), to show a bad one as it was. */
+  qtyText: string;
   problem: QuickOrderLineProblem | null;
 }
 
@@ -84,6 +86,7 @@ export function parseQuickOrderText(text: string): ParsedQuickOrder {
       line: index + 1,
       code,
       qty: qty ?? 0,
+      qtyText,
       problem: !isPlausibleCode(code) ? 'bad_code' : qty === null ? 'bad_quantity' : null,
     });
   });
