@@ -126,6 +126,10 @@ export async function listAgentCustomers(
       email: c.email,
       phone: c.phone,
       vat_number: c.vatNumber,
+      city: null,
+      last_served_at: null,
+      open_cart_rows: 0,
+      open_cart_total: 0,
     })),
   };
 }
