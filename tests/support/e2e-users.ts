@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { addresses, customers, users } from '../../server/db/schema';
+import { addB2bE2eUsers } from './b2b-e2e-users';
 
 /** money.spec.ts's consumer: a copy of consumer@example.com (C0006), same password. */
 export const MONEY_CONSUMER = { email: 'money@example.test', password: 'Consumer-2026!', copyOf: 'consumer@example.com', code: 'E2E-MONEY' };
@@ -21,4 +22,5 @@ export async function addE2eUsers(db: Db): Promise<void> {
       await db.insert(addresses).values({ ...address, customerId: copy!.id, userId: null });
     }
   }
+  await addB2bE2eUsers(db);
 }

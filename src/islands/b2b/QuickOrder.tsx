@@ -8,15 +8,16 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEv
 import { createT, type MessageTree, type T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
-import { MAX_QUICK_ORDER_LINES, parseQuickOrderText } from '../../lib/rules/quick-order';
+import { parseQuickOrderText } from '../../lib/rules/quick-order';
 import {
-  $quickOrder, addParsedLines, addRow, addValidRowsToCart, chooseSuggestion, clearQuickOrder, loadQuickOrder, pasteQuickOrder, removeRow, setRowCode, setRowQty,
+  MAX_QUICK_ORDER_LINES, $quickOrder, addParsedLines, addRow, addValidRowsToCart, chooseSuggestion, clearQuickOrder, loadQuickOrder, pasteQuickOrder, removeRow, setRowCode, setRowQty,
   suggestProducts, validateQuickOrder, validLines, type OrderableItem, type QuickOrderRow,
 } from '../../lib/stores/quick-order';
 import { saveLinesToList } from '../../lib/stores/saved-lists';
 import { $session } from '../../lib/stores/session';
 import { showToast } from '../../lib/stores/toasts';
 import { addReason, checkReason } from './line-reasons';
+import BusinessOnly from './BusinessOnly';
 import SaveToList from './SaveToList';
 
 interface Props {
@@ -250,9 +251,8 @@ export default function QuickOrder({ locale, messages }: Props) {
   if (!hydrated || session.reason !== 'valid' || !session.customer) {
     return <p role="status" className="m-0 py-6 text-muted" data-quick-order="loading">{t('b2b.loading')}</p>;
   }
-  if (!session.user?.is_agent && session.customer.kind !== 'b2b') {
-    return <p className="m-0 border-l-4 border-secondary bg-surface p-4" data-quick-order="business-only">{t('b2b.businessOnly')}</p>;
-  }
+  // An agent acting for a consumer, or a consumer who typed the address: not for them.
+  if (session.customer.kind !== 'b2b') return <BusinessOnly t={t} />;
 
   const busy = state.busy !== null;
   const filled = state.rows.filter((r) => r.code.trim() !== '');
@@ -292,7 +292,7 @@ export default function QuickOrder({ locale, messages }: Props) {
     const parsed = parseQuickOrderText(text);
     if (parsed.lines.length === 0) return setNote(t('b2b.quickOrder.fileEmpty', { name: file.name }));
     const { taken, dropped } = addParsedLines(parsed.lines);
-    setNote([t('b2b.quickOrder.fileRead', { count: taken, name: file.name }), dropped + parsed.dropped > 0 ? t('b2b.quickOrder.dropped', { count: dropped + parsed.dropped, max: MAX_QUICK_ORDER_LINES }) : ''].filter(Boolean).join(' '));
+    setNote([t('b2b.quickOrder.fileRead', { count: taken, name: file.name }), dropped > 0 ? t('b2b.quickOrder.dropped', { count: dropped, max: MAX_QUICK_ORDER_LINES }) : ''].filter(Boolean).join(' '));
     void validateQuickOrder();
   };
 

@@ -7,12 +7,17 @@ import { atom } from 'nanostores';
 import { call } from '../api/call';
 import type { ApiFailure } from '../api/result';
 import { sessionStore, type KeyValueStorage } from '../browser/storage';
-import type { BulkAddReason, BulkAddStatus, QuickOrderLineStatus } from '../contract/b2b-codes';
+import { MAX_BULK_LINES, type BulkAddReason, type BulkAddStatus, type QuickOrderLineStatus } from '../contract/b2b-codes';
 import type { OrderableItem } from '../contract/b2b-ordering';
-import { codeKey, MAX_QUICK_ORDER_LINES, parseQuickOrderQty, parseQuickOrderText, type ParsedQuickOrderLine } from '../rules/quick-order';
+import { parseQuantity, parseQuickOrderText, type ParsedQuickOrderLine } from '../rules/quick-order';
 import { $customer, $session, sessionClient } from './session';
 
 export type { OrderableItem };
+
+/** Rows one quick order holds: what one check or bulk add takes. */
+export const MAX_QUICK_ORDER_LINES = MAX_BULK_LINES;
+/** Codes compare without regard to case or surrounding spaces, as the API matches them. */
+const codeKey = (code: string) => code.trim().toUpperCase();
 
 /** What the check said of a row. */
 export interface RowCheck {
@@ -109,8 +114,6 @@ export function appendToQuickOrderDraft(lines: { code: string; qty: number }[]):
   return taken.length;
 }
 
-/** Codes the current customer's quick order holds (for "in the quick order" marks elsewhere). */
-export const quickOrderDraftCodes = (): Set<string> => new Set(readDraft().map((l) => codeKey(l.code)));
 
 /** The rows of the current customer (a new customer starts from its own draft, or empty rows). */
 export function loadQuickOrder(): void {
@@ -168,17 +171,15 @@ export function clearQuickOrder(): void {
 export function addParsedLines(lines: ParsedQuickOrderLine[]): { taken: number; dropped: number } {
   const filled = $quickOrder.get().rows.filter((r) => !isBlank(r));
   const room = Math.max(0, MAX_QUICK_ORDER_LINES - filled.length);
-  // A bad quantity stays as it was written, for the check to say why and the shopper to mend.
-  const taken = lines.slice(0, room).map((l) => ({ ...emptyRow(), code: l.code, qty: l.problem === 'bad_quantity' ? l.qtyText : String(l.qty) }));
+  // A quantity stays as it was written: a bad one is for the check to explain and the shopper to mend.
+  const taken = lines.slice(0, room).map((l) => ({ ...emptyRow(), code: l.code, qty: l.qtyText }));
   setRows([...filled, ...taken, emptyRow()], { error: null });
   return { taken: taken.length, dropped: lines.length - taken.length };
 }
 
 /** A pasted block of text, read by the shared parser. */
 export function pasteQuickOrder(text: string): { taken: number; dropped: number } {
-  const parsed = parseQuickOrderText(text);
-  const result = addParsedLines(parsed.lines);
-  return { taken: result.taken, dropped: result.dropped + parsed.dropped };
+  return addParsedLines(parseQuickOrderText(text).lines);
 }
 
 // --- suggestions --------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ export async function validateQuickOrder(): Promise<number | null> {
   if (sent.length === 0) return 0;
   $quickOrder.set({ ...state, busy: 'validating', error: null });
   const result = await call(sessionClient(), 'validateQuickOrder', {
-    body: { ...forCustomer(), lines: sent.map(({ row, line }) => ({ line, code: row.code.trim().slice(0, 160), qty: parseQuickOrderQty(row.qty.trim() === '' ? '1' : row.qty) })) },
+    body: { ...forCustomer(), lines: sent.map(({ row, line }) => ({ line, code: row.code.trim().slice(0, 160), qty: parseQuantity(row.qty) })) },
   });
   const now = $quickOrder.get();
   if (!result.ok) {
