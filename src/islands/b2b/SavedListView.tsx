@@ -93,6 +93,13 @@ export default function SavedListView({ locale, messages }: AccountIslandProps) 
   const customer = useStore($customer);
   const state = useStore($savedList);
   const [adding, setAdding] = useState(false);
+  const [announce, setAnnounce] = useState(false);
+  // The results are read first once they are drawn: the focus goes to their heading.
+  useEffect(() => {
+    if (!announce || !state.results) return;
+    document.getElementById('list-results-title')?.focus();
+    setAnnounce(false);
+  }, [announce, state.results]);
 
   useEffect(() => {
     if (!ready || !trade) return;
@@ -128,7 +135,7 @@ export default function SavedListView({ locale, messages }: AccountIslandProps) 
     if (refused === 0) showToast({ type: 'success', text: t('b2b.quickOrder.addedToast', { count: added }) });
     else if (added === 0) showToast({ type: 'error', text: t('b2b.quickOrder.noneAddedToast') });
     else showToast({ type: 'warning', text: t('b2b.quickOrder.partialToast', { added, failed: refused }) });
-    requestAnimationFrame(() => document.getElementById('list-results-title')?.focus());
+    setAnnounce(true);
   };
   const toQuickOrder = () => {
     appendToQuickOrderDraft(state.rows.map((r) => ({ code: r.item.code, qty: r.qty })));

@@ -51,12 +51,19 @@ function RenameForm({ list, t, onDone }: { list: SavedList; t: T; onDone: () => 
 
 function ListCard({ list, t, locale, onDelete }: { list: SavedList; t: T; locale: Locale; onDelete: (list: SavedList, button: HTMLButtonElement) => void }) {
   const [renaming, setRenaming] = useState(false);
+  const [refocus, setRefocus] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const headingId = `list-${list.id}-name`;
   const stopRenaming = () => {
     setRenaming(false);
-    requestAnimationFrame(() => renameButton.current?.focus());
+    setRefocus(true);
   };
+  // Back on the Rename button once it is drawn again (after the form has gone).
+  useEffect(() => {
+    if (!refocus || renaming) return;
+    renameButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, renaming]);
   return (
     <li className="flex flex-col gap-3 border-2 border-line p-4" aria-labelledby={headingId} data-saved-list={list.name}>
       {renaming ? (
