@@ -358,8 +358,8 @@ export default function QuickOrder({ locale, messages }: Props) {
         </div>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="qo-paste-title" className="flex flex-col gap-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <section aria-labelledby="qo-paste-title" className="flex min-w-0 flex-col gap-2">
           <h2 id="qo-paste-title" className="m-0 text-xl font-bold text-secondary">{t('b2b.quickOrder.pasteTitle')}</h2>
           <label htmlFor="qo-paste" className="font-semibold">{t('b2b.quickOrder.pasteLabel')}</label>
           <p id="qo-paste-help" className="m-0 text-sm text-muted">{t('b2b.quickOrder.pasteHelp')}</p>
@@ -379,11 +379,11 @@ export default function QuickOrder({ locale, messages }: Props) {
             </button>
           </div>
         </section>
-        <section aria-labelledby="qo-file-title" className="flex flex-col gap-2">
+        <section aria-labelledby="qo-file-title" className="flex min-w-0 flex-col gap-2">
           <h2 id="qo-file-title" className="m-0 text-xl font-bold text-secondary">{t('b2b.quickOrder.fileTitle')}</h2>
           <label htmlFor="qo-file" className="font-semibold">{t('b2b.quickOrder.fileLabel')}</label>
           <p id="qo-file-help" className="m-0 text-sm text-muted">{t('b2b.quickOrder.fileHelp')}</p>
-          <input id="qo-file" type="file" accept=".csv,.txt,text/csv,text/plain" aria-describedby="qo-file-help" disabled={busy} onChange={(e) => void onFile(e)} className="max-w-full focus-ring" data-qo-file="" />
+          <input id="qo-file" type="file" accept=".csv,.txt,text/csv,text/plain" aria-describedby="qo-file-help" disabled={busy} onChange={(e) => void onFile(e)} className="w-full min-w-0 focus-ring" data-qo-file="" />
         </section>
       </div>
       <p className="m-0 min-h-6 text-sm" role="status" data-qo-note="">{note}</p>
