@@ -93,14 +93,14 @@ test.describe('saved lists', () => {
     await page.getByRole('button', { name: 'Crear la lista' }).click();
     await expect(page.locator('[data-toast]').filter({ hasText: 'Lista «Pedido de vendimia» creada.' })).toBeVisible();
     const card = page.locator('[data-saved-list="Pedido de vendimia"]');
-    await card.getByRole('button', { name: 'Cambiar el nombre de la lista Pedido de vendimia' }).click();
+    await card.getByRole('button', { name: 'Cambiar nombre de la lista Pedido de vendimia' }).click();
     const rename = page.getByLabel('Nuevo nombre de la lista');
     await expect(rename).toBeFocused();
     await rename.fill('Vendimia 2026');
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-toast]').filter({ hasText: 'La lista ahora se llama «Vendimia 2026».' })).toBeVisible();
     const renamed = page.locator('[data-saved-list="Vendimia 2026"]');
-    await expect(renamed.getByRole('button', { name: 'Cambiar el nombre de la lista Vendimia 2026' })).toBeFocused();
+    await expect(renamed.getByRole('button', { name: 'Cambiar nombre de la lista Vendimia 2026' })).toBeFocused();
 
     const remove = renamed.getByRole('button', { name: 'Eliminar la lista Vendimia 2026' });
     await remove.click();
