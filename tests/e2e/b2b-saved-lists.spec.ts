@@ -12,6 +12,7 @@ const DEMO_B2B = { email: 'b2b@example.com', password: 'Customer-2026!' };
 interface Listed {
   id: number;
   code: string;
+  slug: string;
   has_variants: boolean;
   quantity: number;
   is_backorderable: boolean;
@@ -29,9 +30,10 @@ async function emptyCart(request: APIRequestContext, token: string) {
   for (const row of rows.results) expect((await request.delete(`${API}/carts/row/${row.id}/`, { headers: tokenHeader(token) })).ok()).toBe(true);
 }
 
-async function deleteLists(request: APIRequestContext, token: string) {
-  const lists = await apiGet<{ results: { id: number }[] }>(request, token, 'saved-lists/?page_size=100');
-  for (const list of lists.results) expect((await request.delete(`${API}/saved-lists/${list.id}/`, { headers: tokenHeader(token) })).ok()).toBe(true);
+/** Deletes the customer's lists of that name (each test has names of its own: they run in parallel). */
+async function deleteLists(request: APIRequestContext, token: string, name: string) {
+  const lists = await apiGet<{ results: { id: number; name: string }[] }>(request, token, 'saved-lists/?page_size=100');
+  for (const list of lists.results.filter((l) => l.name === name)) expect((await request.delete(`${API}/saved-lists/${list.id}/`, { headers: tokenHeader(token) })).ok()).toBe(true);
 }
 
 test.describe('saved lists', () => {
@@ -40,7 +42,7 @@ test.describe('saved lists', () => {
     await useLocale(context, 'en');
     const { token } = await apiLogin(request, LIST_BUYER);
     await emptyCart(request, token);
-    await deleteLists(request, token);
+    await deleteLists(request, token, 'Weekly brewing order');
     const listed = await apiGet<{ results: Listed[] }>(request, '', 'products/p/?page_size=60&locale=en');
     const picked = listed.results.filter((p) => !p.has_variants && (p.is_backorderable || p.quantity >= 20)).slice(0, 3);
     expect(picked).toHaveLength(3);
@@ -86,6 +88,8 @@ test.describe('saved lists', () => {
   test('create, rename and delete a list, with a confirmation before deleting (es)', async ({ page, context, request }) => {
     await useLocale(context, 'es');
     const { token } = await apiLogin(request, LIST_BUYER);
+    await deleteLists(request, token, 'Pedido de vendimia');
+    await deleteLists(request, token, 'Vendimia 2026');
     await signInWithApi(page, LIST_BUYER, '/account/lists');
     await expect(page.locator('[data-saved-lists]')).toBeVisible();
     // A name of its own, so the other test's lists do not matter.
@@ -119,6 +123,33 @@ test.describe('saved lists', () => {
     const lists = await apiGet<{ results: { name: string }[] }>(request, token, 'saved-lists/?page_size=100');
     expect(lists.results.map((l) => l.name)).not.toContain('Vendimia 2026');
   });
+});
+
+test('"Add to a list" on the product page, with the quantity typed there (it)', async ({ page, context, request }) => {
+  await useLocale(context, 'it');
+  const { token } = await apiLogin(request, LIST_BUYER);
+  await deleteLists(request, token, 'Da riordinare');
+  const listed = await apiGet<{ results: Listed[] }>(request, '', 'products/p/?page_size=60&locale=it');
+  const product = listed.results.find((p) => !p.has_variants && (p.is_backorderable || p.quantity >= 20))!;
+  await signInWithApi(page, LIST_BUYER, `/p/${product.slug}`);
+  await expect(page.locator('[data-buy-box][data-hydrated]')).toBeVisible();
+  const open = page.locator('[data-add-to-list]');
+  await expect(open).toBeVisible();
+  await page.locator('[data-buy-qty]').fill('6');
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('[data-list-select]')).toBeFocused();
+  await page.getByLabel('Nome della nuova lista').fill('Da riordinare');
+  // Enter saves to the list; it does not put the product in the cart.
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Aggiunto alla lista «Da riordinare».' })).toBeVisible();
+  await expect(page.locator('[data-list-panel]')).toBeHidden();
+  await expect(open).toBeFocused();
+  await expectNoAxeViolations(page);
+  const lists = await apiGet<{ results: { id: number; name: string }[] }>(request, token, 'saved-lists/?page_size=100');
+  const list = lists.results.find((l) => l.name === 'Da riordinare')!;
+  const rows = await apiGet<{ results: { product: number; qty: number }[] }>(request, token, `saved-lists/${list.id}/rows/`);
+  expect(rows.results.map((r) => [r.product, r.qty])).toEqual([[product.id, 6]]);
 });
 
 test.describe('previously bought', () => {
