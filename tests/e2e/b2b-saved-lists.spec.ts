@@ -157,7 +157,7 @@ test.describe('previously bought', () => {
     test(`the demo customer's past products with their last order dates (${locale})`, async ({ page, context, request }) => {
       await useLocale(context, locale);
       const { token } = await apiLogin(request, DEMO_B2B);
-      const bought = await apiGet<{ count: number; results: { code: string; last_ordered_at: string; last_qty: number }[] }>(
+      const bought = await apiGet<{ count: number; results: { code: string; last_ordered_at: string; last_qty: number; orderable: boolean }[] }>(
         request, token, 'purchased/?page_size=20&order_by=last_ordered-desc',
       );
       expect(bought.count).toBeGreaterThan(0);
@@ -180,12 +180,15 @@ test.describe('previously bought', () => {
       await expect(page.locator('[data-purchased-row]')).toHaveCount(1);
       await expect(page.locator(`[data-purchased-row="${first.code}"]`)).toBeVisible();
       if (locale === 'en') {
-        // "To quick order" puts it there with its last quantity.
-        await page.locator(`[data-purchased-row="${first.code}"] [data-purchased-quick]`).click();
+        // "To quick order" puts a product that can be ordered now there, with its last quantity.
+        const orderable = bought.results.find((b) => b.orderable)!;
+        await page.locator('#purchased-search').fill(orderable.code);
+        await expect(page.locator('[data-purchased-row]')).toHaveCount(1);
+        await page.locator(`[data-purchased-row="${orderable.code}"] [data-purchased-quick]`).click();
         await page.locator('[data-purchased-open-quick]').click();
         await expect(page).toHaveURL(/\/quick-order$/);
-        await expect(page.locator('[data-qo-row="1"] [data-qo-code]')).toHaveValue(first.code);
-        await expect(page.locator('[data-qo-row="1"] [data-qo-qty]')).toHaveValue(String(first.last_qty));
+        await expect(page.locator('[data-qo-row="1"] [data-qo-code]')).toHaveValue(orderable.code);
+        await expect(page.locator('[data-qo-row="1"] [data-qo-qty]')).toHaveValue(String(orderable.last_qty));
         await page.locator('[data-qo-clear]').click();
       }
     });
