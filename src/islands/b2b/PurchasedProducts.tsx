@@ -109,7 +109,7 @@ export default function PurchasedProducts({ locale, messages }: AccountIslandPro
   return (
     <div className="flex flex-col gap-4" data-purchased="" aria-busy={state.loading || undefined}>
       <div className="flex flex-wrap items-end gap-4">
-        <form role="search" aria-label={t('b2b.purchased.search')} onSubmit={onSubmit} className="flex min-w-0 max-w-md flex-1 flex-col gap-1">
+        <form role="search" aria-label={t('b2b.purchased.search')} onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-1 sm:(w-auto min-w-64 flex-1)">
           <label htmlFor="purchased-search" className="font-semibold">{t('b2b.purchased.search')}</label>
           <input
             id="purchased-search"
