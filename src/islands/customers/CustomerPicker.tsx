@@ -130,10 +130,11 @@ export default function CustomerPicker({ locale, messages }: Props) {
         </div>
       </form>
 
-      <p className="m-0 min-h-6 text-sm text-muted" role="status" aria-live="polite" data-customers-status>
-        {status}
-        {status && list.count > 1 ? ` · ${t('agent.customers.recent')}` : ''}
-      </p>
+      <div className="flex flex-wrap gap-x-3">
+        <p className="m-0 min-h-6 text-sm text-muted" role="status" aria-live="polite" data-customers-status>{status}</p>
+        {/* Issue 16: the API lists the customers this agent served last first. */}
+        {!list.loading && !list.error && list.count > 1 && <p className="m-0 text-sm text-muted" data-customers-order>{t('agent.customers.recent')}</p>}
+      </div>
 
       {list.error && (
         <div role="alert" className="flex flex-wrap items-center gap-3 border-l-6 border-error bg-surface p-4">
