@@ -44,8 +44,13 @@ export async function productsWithVariants(db: Db, ids: number[]): Promise<Set<n
  * included): what one more add could still take.
  */
 export async function describeItems(db: Db, keys: ItemKey[], view: ItemView): Promise<Map<string, OrderableItem>> {
+  return (await describeItemsWithVariants(db, keys, view)).items;
+}
+
+/** describeItems, and which of the products have variants (read for it anyway). */
+export async function describeItemsWithVariants(db: Db, keys: ItemKey[], view: ItemView): Promise<{ items: Map<string, OrderableItem>; withVariants: Set<number> }> {
   const out = new Map<string, OrderableItem>();
-  if (keys.length === 0) return out;
+  if (keys.length === 0) return { items: out, withVariants: new Set() };
   const productIds = [...new Set(keys.map((k) => k.productId))];
   const variantIds = [...new Set(keys.flatMap((k) => (k.variantId === null ? [] : [k.variantId])))];
   const priceQuery = { customerId: view.customerId, seasonId: view.seasonId };
@@ -105,7 +110,7 @@ export async function describeItems(db: Db, keys: ItemKey[], view: ItemView): Pr
       max_qty: isBackorderable ? null : Math.max(0, shown),
     });
   }
-  return out;
+  return { items: out, withVariants };
 }
 
 /** Whether an item's product is sold only by its variants and none was named. */

@@ -5,10 +5,12 @@ import { and, asc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { QUICK_ORDER_SEARCH_LIMIT, QUICK_ORDER_SEARCH_MIN, type QuickOrderLineStatus } from '../../src/lib/contract/b2b-codes';
 import type { OrderableItem, QuickOrderLineResult, QuickOrderValidateBody } from '../../src/lib/contract/b2b-ordering';
 import { MAX_CART_QTY } from '../../src/lib/rules/cart';
+import { TEXT_SEARCH_CONFIG } from '../catalogue/localized';
+import { prefixQuery } from '../catalogue/product-list';
 import type { Db } from '../db/client';
 import { inOrder } from '../db/in-order';
 import { products, productTranslations, variants } from '../db/schema';
-import { describeItems, itemKey, productsWithVariants, type ItemKey, type ItemView } from './items';
+import { describeItems, describeItemsWithVariants, itemKey, type ItemKey, type ItemView } from './items';
 
 const MESSAGES: Record<QuickOrderLineStatus, string> = {
   ok: 'Ready to add.',
@@ -41,10 +43,7 @@ const validQty = (qty: number | null): qty is number => qty !== null && Number.i
 export async function validateQuickOrder(db: Db, lines: QuickOrderValidateBody['lines'], view: ItemView): Promise<{ lines: QuickOrderLineResult[]; valid_count: number }> {
   const keys = await itemsByCode(db, lines.map((l) => l.code));
   const found = [...new Map([...keys.values()].map((k) => [itemKey(k), k])).values()];
-  const [items, withVariants] = await inOrder(
-    () => describeItems(db, found, view),
-    () => productsWithVariants(db, [...new Set(found.map((k) => k.productId))]),
-  );
+  const { items, withVariants } = await describeItemsWithVariants(db, found, view);
   // Lines of the same item (or the same unknown code) add their quantities to the first of them.
   const firstOf = new Map<string, number>();
   const totals = new Map<number, number>();
@@ -83,8 +82,10 @@ function statusOf(item: OrderableItem | null, qty: number, withVariants: Set<num
 
 /**
  * Up to 10 orderable-looking things for the text typed: products without variants and variants of
- * published products, whose code starts with it or whose name (product name in the locale, or
- * variant name) holds it; exact codes first, then code prefixes, then names, A to Z by code.
+ * published products, whose code starts with it, or whose product texts in the locale hold its
+ * words (whole, stemmed, or as prefixes being typed: the GIN-indexed vector of the catalogue
+ * search), or whose variant name holds it; exact codes first, then code prefixes, then the rest,
+ * A to Z by code.
  */
 export async function searchQuickOrder(db: Db, text: string, view: ItemView): Promise<OrderableItem[]> {
   const q = text.trim().toLowerCase();
@@ -92,9 +93,29 @@ export async function searchQuickOrder(db: Db, text: string, view: ItemView): Pr
   const prefix = `${escapeLike(q)}%`;
   const contains = `%${escapeLike(q)}%`;
   const limit = QUICK_ORDER_SEARCH_LIMIT;
+  const config = sql.raw(`'${TEXT_SEARCH_CONFIG[view.locale]}'::regconfig`);
+  const words = prefixQuery(q);
+  const named = await db
+    .select({ id: productTranslations.productId })
+    .from(productTranslations)
+    .where(
+      and(
+        eq(productTranslations.locale, view.locale),
+        or(
+          sql`${productTranslations.search} @@ websearch_to_tsquery(${config}, ${q})`,
+          // A word being typed is no word yet: its stem may not start the stored one ("zephy"
+          // stems to "zephi", "zephyr" stays), so it is also taken unstemmed.
+          words ? sql`${productTranslations.search} @@ to_tsquery(${config}, ${words})` : undefined,
+          words ? sql`${productTranslations.search} @@ to_tsquery('simple', ${words})` : undefined,
+        ),
+      ),
+    )
+    // Enough to fill a page of suggestions after the unpublished and those with variants drop out.
+    .limit(200);
+  const namedIds = named.map((n) => n.id);
+  const byName = (column: typeof products.id | typeof variants.productId) => (namedIds.length ? inArray(column, namedIds) : undefined);
   const productRank = sql<number>`case when lower(${products.code}) = ${q} then 0 when lower(${products.code}) like ${prefix} then 1 else 2 end`;
   const variantRank = sql<number>`case when lower(${variants.code}) = ${q} then 0 when lower(${variants.code}) like ${prefix} then 1 else 2 end`;
-  const nameMatches = sql`exists (select 1 from ${productTranslations} t where t.product_id = ${products.id} and t.locale = ${view.locale} and t.name ilike ${contains})`;
   const [productHits, variantHits] = await inOrder(
     () =>
       db
@@ -104,7 +125,7 @@ export async function searchQuickOrder(db: Db, text: string, view: ItemView): Pr
           and(
             eq(products.isPublished, true),
             notExists(db.select({ one: sql`1` }).from(variants).where(eq(variants.productId, products.id))),
-            or(sql`lower(${products.code}) like ${prefix}`, nameMatches),
+            or(sql`lower(${products.code}) like ${prefix}`, byName(products.id)),
           ),
         )
         .orderBy(productRank, asc(products.code))
@@ -121,7 +142,7 @@ export async function searchQuickOrder(db: Db, text: string, view: ItemView): Pr
               sql`lower(${variants.code}) like ${prefix}`,
               sql`lower(${products.code}) like ${prefix}`,
               ilike(sql`coalesce(${variants.name} ->> ${view.locale}, ${variants.name} ->> 'it')`, contains),
-              nameMatches,
+              byName(variants.productId),
             ),
           ),
         )

@@ -93,9 +93,9 @@ describe('quick-order/validate/', () => {
     const item = en.body.lines[0]!.item!;
     const prices = await priceProducts(db(), [item.product], { customerId: customer.C0001 });
     expect(item.price).toBe(prices.get(item.product)!.price);
-    expect(en.body.lines[1]!.item!.name).toBe('Test product B2B-FIVE');
+    expect(en.body.lines[1]!.item!.name).toBe('Zephyr test product B2B-FIVE');
     const es = await validate(token.b2b, [{ line: 1, code: 'B2B-FIVE', qty: 1 }], {}, '?locale=es');
-    expect(es.body.lines[0]!.item!.name).toBe('Producto de prueba B2B-FIVE');
+    expect(es.body.lines[0]!.item!.name).toBe('Producto céfiro B2B-FIVE');
   });
 
   it('an agent names the customer; without one it is told to', async () => {
@@ -123,8 +123,13 @@ describe('quick-order/search/', () => {
   });
 
   it('finds by name in the locale, exact codes first, at most 10, nothing unpublished', async () => {
-    const byName = await search(token.b2b, 'Test product B2B-FIV', '&locale=en');
-    expect(byName.body.results.map((r) => r.code)).toEqual(['B2B-FIVE']);
+    // Words of the name in the locale, whole or as the start of a word being typed.
+    const byName = (await search(token.b2b, 'zephy', '&locale=en')).body.results.map((r) => r.code);
+    expect(byName).toEqual(expect.arrayContaining(['B2B-FIVE', 'B2B-PLENTY', 'B2B-VAR-10']));
+    expect(byName).not.toContain('B2B-HIDDEN');
+    expect(byName).not.toContain('B2B-VAR');
+    expect((await search(token.b2b, 'céfiro', '&locale=es')).body.results.map((r) => r.code)).toContain('B2B-FIVE');
+    expect((await search(token.b2b, 'zephyr', '&locale=it')).body.results).toEqual([]);
     const exact = await search(token.b2b, 'B2B-FIVE');
     expect(exact.body.results[0]!.code).toBe('B2B-FIVE');
     const wide = await search(token.b2b, 'b2b-');

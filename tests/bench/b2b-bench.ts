@@ -6,6 +6,7 @@
 //   (target p99 <= 300 ms);
 // - adding 200 lines to the cart in one call (carts/rows/bulk/, stock holds on), the cart emptied
 //   between calls: p50, p95, p99 (target <= 500 ms).
+// - the autocomplete on code and name (quick-order/search/), for the record.
 // Each figure with /proc/loadavg before and after (the machine is shared). Run: npm run bench -- b2b
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/raw';
@@ -73,6 +74,17 @@ export async function benchB2b(): Promise<void> {
       valid = body.valid_count as number;
     }
     console.log(`validate ${lines.length} pasted lines (${valid} valid)`.padEnd(44), summary(validateTimes), `  load ${load} -> ${loadavg()}`);
+
+    const searchTimes: number[] = [];
+    const words = ['eno', 'tappi', 'lievito', 'ENO-00', 'bottiglie', 'vaso', 'filtro', 'BIR-0', 'kit', 'tubo'];
+    load = loadavg();
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const response = await shop.call(`quick-order/search/?q=${encodeURIComponent(words[i % words.length]!)}`, { headers: { Authorization: `Token ${token}` } });
+      await response.text();
+      searchTimes.push(performance.now() - t0);
+    }
+    console.log('autocomplete (10 results)'.padEnd(44), summary(searchTimes), `  load ${load} -> ${loadavg()}`);
 
     const cart = (await shop.send<{ id: number }>('POST', 'carts/get-or-create/', { token, body: {} })).body.id;
     const bulkLines = productCodes.slice(0, LINES - 30).map((p, i) => ({ product: p.id, qty: 1 + (i % 3) }));

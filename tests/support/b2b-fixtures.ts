@@ -28,7 +28,7 @@ export async function insertB2bFixture(db: Db, prefix = 'b2b-test'): Promise<B2b
   await db.insert(productTranslations).values(
     inserted.flatMap((p) =>
       (['it', 'en', 'es'] as const).map((locale) => {
-        const name = { it: `Articolo di prova ${p.code}`, en: `Test product ${p.code}`, es: `Producto de prueba ${p.code}` }[locale];
+        const name = { it: `Articolo zefiro ${p.code}`, en: `Zephyr test product ${p.code}`, es: `Producto céfiro ${p.code}` }[locale];
         return { productId: p.id, locale, name, title: name, summary: '', description: '' };
       }),
     ),
