@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { addresses, customerPrices, customers, users, variants } from '../../server/db/schema';
+import { addB2bE2eUsers } from './b2b-e2e-users';
 
 /** money.spec.ts's consumer: a copy of consumer@example.com (C0006), same password. */
 export const MONEY_CONSUMER = { email: 'money@example.test', password: 'Consumer-2026!', copyOf: 'consumer@example.com', code: 'E2E-MONEY' };
@@ -47,4 +48,5 @@ export async function addE2eUsers(db: Db): Promise<void> {
       if (rows.length > 0) await db.insert(customerPrices).values(rows);
     }
   }
+  await addB2bE2eUsers(db);
 }

@@ -233,7 +233,14 @@ export function startBuyBox(form: HTMLFormElement): void {
   $liveProducts.listen(render);
   $liveStatus.listen(render);
   let shopStarted = false;
+  let listsStarted = false;
   $shopFor.subscribe((key) => {
+    // A business customer may also keep the product in a saved list (issue 16): its own small
+    // script, fetched only then.
+    if (key && !listsStarted && $session.get().customer?.kind === 'b2b') {
+      listsStarted = true;
+      void import('./add-to-list').then((m) => m.startAddToList(form, () => variantId)).catch(() => (listsStarted = false));
+    }
     if (!key || shopStarted) return;
     shopStarted = true;
     // The stores follow customer and season changes themselves (the cart empties without one).
