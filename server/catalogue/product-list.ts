@@ -244,6 +244,8 @@ export async function listProducts(
   filter: ProductListFilter,
   page: { page: number; pageSize: number },
   ordering: Ordering<ProductOrderField> = DEFAULT_PRODUCT_ORDER,
+  /** `general: true` builds every shape anew, as for any other filter (tests compare the two). */
+  options: { general?: boolean } = {},
 ): Promise<{ results: ProductSummary[]; count: number }> {
   const offset = (page.page - 1) * page.pageSize;
   const listed = (db: Db, locale: SQL | Locale) =>
@@ -256,7 +258,7 @@ export async function listProducts(
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
       .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)));
-  const shape = commonShapeOf(filter);
+  const shape = options.general ? undefined : commonShapeOf(filter);
   let rows: ProductRow[];
   let countRows: () => Promise<{ count: number }[]>;
   if (shape) {
