@@ -6,7 +6,7 @@ import { shopError } from './shop-errors';
 
 /** Reads some settings at once; keys not stored are absent from the answer. */
 export async function readSettings<K extends string>(db: Db, keys: readonly K[]): Promise<Partial<Record<K, string>>> {
-  // Asked by most requests (the stock effect of every listing): a named statement (ADR 0034).
+  // Asked by most requests (the stock effect of every listing): a named statement (ADR 0035).
   const rows = await prepared(db, 'read_settings', (db) => db.select().from(systemSettings).where(anyOf(systemSettings.key, 'keys'))).execute({
     keys: [...keys],
   });

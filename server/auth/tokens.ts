@@ -18,7 +18,7 @@ export async function issueToken(db: Db, userId: number, ttlHours: number, now: 
 /** The user a token belongs to, when the token exists, has not expired and the user is active. */
 export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  // Every signed-in request asks this: a named statement (ADR 0034).
+  // Every signed-in request asks this: a named statement (ADR 0035).
   const [row] = await prepared(db, 'auth_user_for_token', (db) =>
     db
       .select({ tokenId: authTokens.id, user: users, customerKind: customers.kind })

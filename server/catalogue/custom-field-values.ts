@@ -32,7 +32,7 @@ export async function customFieldValuesOf(
   const out = new Map<number, CustomFieldValue[]>();
   if (ids.length === 0) return out;
   const link: ValueLink = CUSTOM_VALUE_LINKS[owner];
-  // A named statement per kind of owner (ADR 0034): a listing asks this on every page.
+  // A named statement per kind of owner (ADR 0035): a listing asks this on every page.
   const rows = await prepared(db, `custom_field_values_of_${owner}`, (db) =>
     db
       .select({ owner: link.owner, key: customFields.key, value: customFieldValues.value, localized: customFieldValues.localizedValue })

@@ -18,19 +18,27 @@ export interface PriceQuery {
   seasonId?: number | null;
 }
 
-/** Prices by product id (variant prices: see priceVariants). */
-export async function priceProducts(db: Db, productIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
+/** A product's list and special price, when the caller has just read them. */
+export type KnownBase = ReadonlyMap<number, { standard: number; special: number | null }>;
+
+/**
+ * Prices by product id (variant prices: see priceVariants). `known` gives the list and special
+ * prices the caller read with its rows (a listing page): when it holds every id they are not read again.
+ */
+export async function priceProducts(db: Db, productIds: number[], q: PriceQuery, known?: KnownBase): Promise<Map<number, ResolvedPrice>> {
   const out = new Map<number, ResolvedPrice>();
   if (productIds.length === 0) return out;
   // Independent reads, at once on the pool (one after another in a transaction), each a named
-  // statement (ADR 0034).
+  // statement (ADR 0035).
   const ids = { ids: productIds };
   const [base, agreed, seasonal] = await together(
     db,
     () =>
-      prepared(db, 'price_products_base', (db) =>
-        db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(anyOf(products.id, 'ids')),
-      ).execute(ids),
+      known && productIds.every((id) => known.has(id))
+        ? Promise.resolve(productIds.map((id) => ({ id, ...known.get(id)! })))
+        : prepared(db, 'price_products_base', (db) =>
+            db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(anyOf(products.id, 'ids')),
+          ).execute(ids),
     () =>
       q.customerId
         ? prepared(db, q.seasonId ? 'price_products_agreed_season' : 'price_products_agreed', (db) =>

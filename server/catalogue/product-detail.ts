@@ -10,7 +10,7 @@ import { productCustomFieldValues, toImage } from './product-list';
 
 /** A published product by its slug or its code (products/p/{slug}/ takes either); the slug wins a tie. */
 export async function getProductBySlugOrCode(db: Db, slugOrCode: string, locale: Locale): Promise<ProductDetail | null> {
-  // Named statements (ADR 0034): every product page's live call and the API's detail ask these.
+  // Named statements (ADR 0035): every product page's live call and the API's detail ask these.
   const locale$ = sql`${sql.placeholder('locale')}`;
   const [row] = await prepared(db, 'product_detail', (db) =>
     db

@@ -1,7 +1,7 @@
 // The product list: filters, full-text search, ordering and paging, all in SQL on indexed
 // columns. One query for the page, one for the count when the page does not tell it, then one
 // each for images, custom fields and variants of the page's products (never one per product).
-// The common shapes are named statements (ADR 0034).
+// The common shapes are named statements (ADR 0035).
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
@@ -137,7 +137,7 @@ function inCategories(db: Db, chosen: SQL, includeDescendants: boolean | undefin
 }
 
 /**
- * The listing's common shapes, sent as named statements (ADR 0034): published products, of some
+ * The listing's common shapes, sent as named statements (ADR 0035): published products, of some
  * categories or not, in any order. Other filters (search, prices, custom fields...) change the
  * text with their values and are built each time.
  */
@@ -284,7 +284,7 @@ export async function listProducts(
     countRows = () => counted(db, filter.locale).where(where);
   }
   // The count is asked only when the page does not tell it: a page that is not full is the last
-  // one, so the count is the rows before it and on it (ADR 0034). An empty page past the first
+  // one, so the count is the rows before it and on it (ADR 0035). An empty page past the first
   // says nothing (the count may be anything up to its offset).
   const known = rows.length < page.pageSize && (rows.length > 0 || page.page === 1);
   const [results, count] = await Promise.all([
@@ -305,7 +305,7 @@ export async function summarize(
 ): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.products.id);
   if (ids.length === 0) return [];
-  // Named statements (ADR 0034): the ids are one array parameter.
+  // Named statements (ADR 0035): the ids are one array parameter.
   const [images, fields, variantCounts, ordered] = await Promise.all([
     prepared(db, 'product_list_images', (db) =>
       db

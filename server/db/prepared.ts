@@ -1,4 +1,4 @@
-// Named (prepared) statements for the hot read paths (ADR 0034). A statement built once per
+// Named (prepared) statements for the hot read paths (ADR 0035). A statement built once per
 // database handle and sent by name: drizzle skips building its SQL on every call, and
 // node-postgres parses it once per connection, so PostgreSQL can keep its plan. PGlite runs the
 // same statement text (its driver ignores the name).

@@ -70,6 +70,8 @@ async function wrk(base: string, name: string, paths: string[], headers: Record<
   const args = (seconds: number) => ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '--timeout', '10s', '-s', script, base + paths[0]];
   await run(WRK, args(WARMUP_SECONDS));
   const { stdout } = await run(WRK, args(SECONDS));
+  // wrk's own report, for a figure that looks wrong.
+  writeFileSync(path.join(tmp, `${name}.wrk.txt`), stdout);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
   const p50 = ms(/^\s+50%\s+(\S+)/m.exec(stdout)?.[1] ?? '');
   const p99 = ms(/^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? '');
