@@ -11,7 +11,9 @@
 // database and wrk side by side on 2 cores), so read ratios and trends, not absolutes.
 //
 // BENCH_LOAD_ROOT=<checkout> serves that checkout's code (say, main) with this section, so a
-// before and after can be taken in one sitting. BENCH_LOAD_SECONDS changes the 10 s.
+// before and after can be taken in one sitting; BENCH_LOAD_COMPARE=<checkout> instead runs that
+// checkout and this one side by side in alternating rounds (compareLoad). BENCH_LOAD_SECONDS
+// changes the 10 s.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -127,8 +129,7 @@ async function preparedFloor(url: string, statements: { text: string; values: un
   }
 }
 
-async function startLoadShop(name: string, env: NodeJS.ProcessEnv): Promise<ShopProcess> {
-  const root = process.env.BENCH_LOAD_ROOT ? path.resolve(process.env.BENCH_LOAD_ROOT) : ROOT_DIR;
+async function startLoadShop(name: string, env: NodeJS.ProcessEnv, root = process.env.BENCH_LOAD_ROOT ? path.resolve(process.env.BENCH_LOAD_ROOT) : ROOT_DIR): Promise<ShopProcess> {
   return startShopProcess({
     entry: path.join(ROOT_DIR, 'tests/bench/load-server.ts'),
     dataDir: path.join(tmp, `data-${name}`),
@@ -148,6 +149,49 @@ async function signIn(base: string): Promise<string> {
   return body.token;
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * BENCH_LOAD_COMPARE=<checkout>: that checkout's code (before) and this one's (after) side by
+ * side on one PostgreSQL database, cache off, each figure taken in alternating rounds (before,
+ * after, before, ...) so that both see the same neighbours; medians and the after/before ratio.
+ */
+async function compareLoad(url: string, before: string): Promise<void> {
+  const rounds = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
+  console.log(`PostgreSQL, ${before} (before) vs this checkout (after), ${rounds} alternating rounds each`);
+  const a = await startLoadShop('pg-before', { DATABASE_URL: url, ANON_CACHE_BYTES: '0' }, before);
+  try {
+    const b = await startLoadShop('pg-after', { DATABASE_URL: url, ANON_CACHE_BYTES: '0' }, ROOT_DIR);
+    try {
+      const list = (await fetch(`${a.url}/api/v3/client/products/p/?page_size=50`).then((r) => r.json())) as { results: { slug: string }[] };
+      const details = list.results.map((r) => `/api/v3/client/products/p/${r.slug}/`);
+      const token = await signIn(a.url);
+      const figures: [string, string[], Record<string, string>][] = [
+        ['anonymous listing 12, cache off', [LIST], {}],
+        ['product detail, cache off', details, {}],
+        ['signed-in B2B listing 12', [LIST], { Authorization: `Token ${token}` }],
+      ];
+      for (const [name, paths, headers] of figures) {
+        const taken: { before: Figure[]; after: Figure[] } = { before: [], after: [] };
+        for (let i = 0; i < rounds; i++) {
+          taken.before.push(await wrk(a.url, `cmp-before-${i}`, paths, headers));
+          taken.after.push(await wrk(b.url, `cmp-after-${i}`, paths, headers));
+        }
+        const m = (fs: Figure[], k: 'rps' | 'p50' | 'p99') => median(fs.map((f) => f[k]));
+        console.log(
+          `  ${name.padEnd(34)} before ${m(taken.before, 'rps').toFixed(0).padStart(5)} req/s p99 ${m(taken.before, 'p99').toFixed(0).padStart(5)} ms` +
+            ` | after ${m(taken.after, 'rps').toFixed(0).padStart(5)} req/s p99 ${m(taken.after, 'p99').toFixed(0).padStart(5)} ms` +
+            ` | after/before ${(m(taken.after, 'rps') / m(taken.before, 'rps')).toFixed(2)}x req/s  (rounds: ${taken.before.map((f) => f.rps.toFixed(0)).join('/')} vs ${taken.after.map((f) => f.rps.toFixed(0)).join('/')})  load ${loadavg()}`,
+        );
+      }
+    } finally {
+      await b.stop();
+    }
+  } finally {
+    await a.stop();
+  }
+}
+
 export async function runLoadBench(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
   const dbName = 'gen_bench_load';
@@ -160,6 +204,14 @@ export async function runLoadBench(): Promise<void> {
   await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
   await adminQuery(adminUrl, `create database ${dbName}`);
   const recordFile = path.join(tmp, 'listing-statements.json');
+  if (process.env.BENCH_LOAD_COMPARE) {
+    try {
+      await compareLoad(url, path.resolve(process.env.BENCH_LOAD_COMPARE));
+    } finally {
+      await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+    }
+    return;
+  }
   try {
     console.log('PostgreSQL');
     let floor = Number.NaN;
