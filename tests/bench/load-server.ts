@@ -12,6 +12,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import type pgModule from 'pg';
+import type * as ConfigModule from '../../server/config';
+import type * as RuntimeModule from '../../server/runtime';
+import type * as SeedModule from '../../server/seed/seed';
 
 const root = path.resolve(process.env.LOAD_ROOT ?? path.join(import.meta.dirname, '../..'));
 const load = <T>(file: string): Promise<T> => import(pathToFileURL(path.join(root, file)).href) as Promise<T>;
@@ -21,7 +25,7 @@ const recorded: Recorded[] = [];
 let recording = false;
 if (process.env.LOAD_RECORD_FILE) {
   // The pg the server's drizzle uses (the checkout's own node_modules).
-  const pg = createRequire(path.join(root, 'package.json'))('pg') as typeof import('pg');
+  const pg = createRequire(path.join(root, 'package.json'))('pg') as typeof pgModule;
   const query = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
   pg.Pool.prototype.query = function (this: unknown, ...args: unknown[]) {
     if (recording) {
@@ -34,9 +38,9 @@ if (process.env.LOAD_RECORD_FILE) {
   } as typeof pg.Pool.prototype.query;
 }
 
-const { loadConfig } = await load<typeof import('../../server/config')>('server/config.ts');
-const { openShop } = await load<typeof import('../../server/runtime')>('server/runtime.ts');
-const { demoSeed } = await load<typeof import('../../server/seed/seed')>('server/seed/seed.ts');
+const { loadConfig } = await load<typeof ConfigModule>('server/config.ts');
+const { openShop } = await load<typeof RuntimeModule>('server/runtime.ts');
+const { demoSeed } = await load<typeof SeedModule>('server/seed/seed.ts');
 
 const log = (m: string) => console.log(`[shop] ${m}`);
 const config = loadConfig();
