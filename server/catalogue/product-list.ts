@@ -248,9 +248,11 @@ export async function listProducts(
   options: { general?: boolean } = {},
 ): Promise<{ results: ProductSummary[]; count: number }> {
   const offset = (page.page - 1) * page.pageSize;
+  // Only the translation's columns a summary shows: the description and the search vector are
+  // most of a row's bytes, and the listing would read and decode them for nothing.
   const listed = (db: Db, locale: SQL | Locale) =>
     db
-      .select()
+      .select({ products, product_translations: summaryTranslation })
       .from(products)
       .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)));
   const counted = (db: Db, locale: SQL | Locale) =>
@@ -294,7 +296,13 @@ export async function listProducts(
   return { results, count };
 }
 
-type ProductRow = { products: typeof products.$inferSelect; product_translations: typeof productTranslations.$inferSelect };
+/** The translation's columns a summary shows. */
+const summaryTranslation = { name: productTranslations.name, title: productTranslations.title, summary: productTranslations.summary };
+
+type ProductRow = {
+  products: typeof products.$inferSelect;
+  product_translations: Pick<typeof productTranslations.$inferSelect, 'name' | 'title' | 'summary'>;
+};
 
 /** Builds the list shape for some product rows, with a few batched look-ups. */
 export async function summarize(
