@@ -14,7 +14,7 @@ const TESTS = ['tests/**', '**/*.test.ts', '**/*.test.tsx'];
  * browser imports for types only, or each page would ship valibot. Keep the list in step with
  * the modules (tests/unit/layers.test.ts checks that each one listed imports no valibot value).
  */
-export const PLAIN_CONTRACT_MODULES = ['routes', 'routes/accounts', 'routes/catalogue', 'routes/ordering', 'routes/sign-up', 'routes/index', 'operation', 'operation-io', 'page-blocks', 'constants', 'ordering', 'locales', 'error-codes', 'countries', 'sign-up-codes'];
+export const PLAIN_CONTRACT_MODULES = ['routes', 'routes/accounts', 'routes/catalogue', 'routes/ordering', 'routes/sign-up', 'routes/b2b-ordering', 'routes/index', 'operation', 'operation-io', 'page-blocks', 'constants', 'ordering', 'locales', 'error-codes', 'countries', 'sign-up-codes', 'b2b-codes'];
 
 const SERVER = { regex: '(^|/)server(/|$)', message: `The storefront never imports server code: it talks to the API through src/lib/api (${ADR}).` };
 const SEED = { regex: '(^|/)seed(/|$)', message: `Serving code never imports the demo seed: the demo starters (server/start.ts, server/build.ts) pass it to openShop as \`prepare\` (${ADR}).` };

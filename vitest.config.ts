@@ -23,7 +23,8 @@ const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.en
 // - security-headers: headers set by middleware on every answer, whatever the handler did.
 // - body-limit-connection: the Node HTTP server refusing oversized bodies on one socket.
 // - import-via-server: the import CLI beside a running shop on the embedded database (PGlite is its subject).
-const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection', 'import-via-server'].map((name) => `tests/api/${name}.test.ts`);
+// - pglite-thread: PGlite in a worker thread, as the server runs it (PGlite is its subject).
+const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection', 'import-via-server', 'pglite-thread'].map((name) => `tests/api/${name}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -34,7 +35,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+          // A few unit tests start a tool cold (ESLint with the TypeScript parser in layers.test.ts,
+          // UnoCSS over every file of src/ in theme-colours.test.ts): about 2 s alone, past vitest's
+          // 5 s when the API files' PGlite workers share the 2 cores. The limit fits the machine.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -24,6 +24,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where PGlite, generated media and the mail outbox live. */
   dataDir: string;
+  /**
+   * PGLITE_THREAD: the serving process runs PGlite in a worker thread of its own (default true,
+   * ADR 0034); false runs it on the HTTP thread, as before (kept for comparison: npm run bench -- pglite).
+   */
+  pgliteThread: boolean;
   /** Another backend speaking the same API; the build and on-demand pages read from it. */
   shopApiUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -105,6 +110,12 @@ function purgeUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function parsePgliteThread(raw: string | undefined): boolean {
+  if (raw === undefined || raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new Error(`PGLITE_THREAD must be true or false, got "${raw}"`);
+}
+
 /** TRUST_PROXY: false (default), true (one proxy) or the number of proxies in front of the shop. */
 export function parseTrustProxy(raw: string | undefined): number {
   if (raw === undefined || raw === 'false') return 0;
@@ -139,6 +150,7 @@ function readConfig(): Config {
     host: env('HOST') ?? '0.0.0.0',
     databaseUrl: env('DATABASE_URL'),
     dataDir,
+    pgliteThread: parsePgliteThread(env('PGLITE_THREAD')),
     shopApiUrl: env('SHOP_API_URL'),
     smtpUrl: env('SMTP_URL'),
     mailFrom: env('MAIL_FROM') ?? 'Vinoshop <noreply@vinoshop.example>',

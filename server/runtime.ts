@@ -31,10 +31,11 @@ export interface OpenOptions {
 
 export async function openShop(config: Config, options: OpenOptions = {}): Promise<Shop> {
   const log = options.log ?? (() => {});
-  const database = await openConfiguredDatabase(config);
+  // The serving processes run PGlite in a thread of its own, away from HTTP (ADR 0034).
+  const database = await openConfiguredDatabase(config, { pgliteThread: config.pgliteThread });
   try {
     await database.migrate();
-    log(`database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+    log(`database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}${config.pgliteThread ? ', in a worker thread' : ''}` : 'PostgreSQL'})`);
     await options.prepare?.(database.db);
   } catch (error) {
     await database.close();

@@ -50,6 +50,9 @@ export const SHOP_ERRORS = {
   OrderTooLarge: 'The order total is too large. Lower the quantities.',
   // A management API import file with problems (ADR 0032): every one is listed, nothing was changed.
   ImportRefused: 'The file has problems; nothing was changed.',
+  // Quick order, saved lists and purchase history serve business customers and their agents (issue 16).
+  TradeCustomersOnly: 'This is for business customers only.',
+  SavedListNameTaken: 'A list with this name already exists.',
 } as const satisfies Record<ErrorCode, string>;
 
 export type ShopErrorName = keyof typeof SHOP_ERRORS;

@@ -1,5 +1,6 @@
 // npm start: migrate, seed the demo shop on first run, build the site when missing or stale,
-// and serve. Everything runs in this one process, so PGlite is opened once.
+// and serve. Everything runs in this one process, so PGlite is opened once (in a worker thread
+// of this process: server/db/pglite-thread.ts).
 // npm run dev (--dev): the same demo shop behind Astro's dev server instead of a build.
 // This is the demo starter: the only serving entry that knows about the seed (ADR 0019).
 import { buildSite, buildStaleness } from './build-site';

@@ -18,6 +18,7 @@ import { referencePage } from './openapi/reference-page';
 import { issuesToErrorList, readQuery } from './validation';
 import { addressHandlers } from './routes/addresses';
 import { authHandlers } from './routes/auth';
+import { b2bOrderingHandlers } from './routes/b2b-ordering';
 import { blogHandlers } from './routes/blog';
 import { cartHandlers } from './routes/carts';
 import { categoryHandlers } from './routes/categories';
@@ -88,6 +89,7 @@ function clientApi(deps: ReturnType<typeof withDefaults>) {
     ...promotionHandlers,
     ...checkoutHandlers,
     ...orderHandlers,
+    ...b2bOrderingHandlers,
   });
   // The contract, machine-readable and as a page; built once, on first request.
   let openApi: object | undefined;

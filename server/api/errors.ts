@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   InvalidValue: 400,
   OrderTooLarge: 400,
   ImportRefused: 422,
+  TradeCustomersOnly: 403,
+  SavedListNameTaken: 409,
 } as const satisfies Record<ShopErrorName, number>;
 
 /** Status and English detail by name. */

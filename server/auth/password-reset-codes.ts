@@ -1,5 +1,6 @@
 // Password reset by a one-time code: six digits mailed to the user (through the outbox), kept
-// only as a hash, good for 15 minutes and 5 guesses; a new code replaces the earlier one.
+// only as a hash, good for 15 minutes and 5 guesses; a new code replaces the earlier one. Every
+// time here is the caller's clock, never the database's: the resend gap compares createdAt with it.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -37,7 +38,7 @@ export async function issuePasswordResetCode(
   // The code and its mail exist together or not at all; the outbox worker sends the mail.
   await db.transaction(async (tx) => {
     await tx.update(oneTimeCodes).set({ usedAt: now }).where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
-    const [row] = await tx.insert(oneTimeCodes).values({ userId: user.id, purpose: 'password_reset', codeHash: hashCode(user.id, code), expiresAt }).returning({ id: oneTimeCodes.id });
+    const [row] = await tx.insert(oneTimeCodes).values({ userId: user.id, purpose: 'password_reset', codeHash: hashCode(user.id, code), expiresAt, createdAt: now }).returning({ id: oneTimeCodes.id });
     await enqueueRenderedMail(tx, { kind: 'password-reset', refId: row!.id, locale: user.locale, message, expiresAt }, now);
   });
   return { expiresInSeconds: OTP_TTL_MS / 1000 };

@@ -1,7 +1,8 @@
 // Sign-in tokens: random, given to the client once, stored only as a SHA-256 hash, expiring.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { authTokens, customers, users } from '../db/schema';
 import type { AuthUser } from './auth-user';
 
@@ -17,13 +18,16 @@ export async function issueToken(db: Db, userId: number, ttlHours: number, now: 
 /** The user a token belongs to, when the token exists, has not expired and the user is active. */
 export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db
-    .select({ tokenId: authTokens.id, user: users, customerKind: customers.kind })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), gt(authTokens.expiresAt, now), eq(users.isActive, true)))
-    .limit(1);
+  // Every signed-in request asks this: a named statement (ADR 0035).
+  const [row] = await prepared(db, 'auth_user_for_token', (db) =>
+    db
+      .select({ tokenId: authTokens.id, user: users, customerKind: customers.kind })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .leftJoin(customers, eq(customers.id, users.customerId))
+      .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), gt(authTokens.expiresAt, sql.placeholder('now')), eq(users.isActive, true)))
+      .limit(1),
+  ).execute({ hash: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   const u = row.user;
   return {

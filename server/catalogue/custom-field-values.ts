@@ -1,10 +1,11 @@
 // The custom field values of many products, variants or users at once (one query for a whole
 // page), grouped by owner id in the order of key and value.
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../src/lib/contract/common';
 import type { CustomFieldValue } from '../../src/lib/contract/products';
 import type { Db } from '../db/client';
+import { anyOf, prepared } from '../db/prepared';
 import { customFields, customFieldValues, productCustomValues, userCustomValues, variantCustomValues } from '../db/schema';
 import { pick } from './localized';
 
@@ -31,13 +32,16 @@ export async function customFieldValuesOf(
   const out = new Map<number, CustomFieldValue[]>();
   if (ids.length === 0) return out;
   const link: ValueLink = CUSTOM_VALUE_LINKS[owner];
-  const rows = await db
-    .select({ owner: link.owner, key: customFields.key, value: customFieldValues.value, localized: customFieldValues.localizedValue })
-    .from(link.table)
-    .innerJoin(customFieldValues, eq(customFieldValues.id, link.value))
-    .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
-    .where(inArray(link.owner, ids))
-    .orderBy(customFields.key, customFieldValues.value);
+  // A named statement per kind of owner (ADR 0035): a listing asks this on every page.
+  const rows = await prepared(db, `custom_field_values_of_${owner}`, (db) =>
+    db
+      .select({ owner: link.owner, key: customFields.key, value: customFieldValues.value, localized: customFieldValues.localizedValue })
+      .from(link.table)
+      .innerJoin(customFieldValues, eq(customFieldValues.id, link.value))
+      .innerJoin(customFields, eq(customFields.id, customFieldValues.customFieldId))
+      .where(anyOf(link.owner, 'ids'))
+      .orderBy(customFields.key, customFieldValues.value),
+  ).execute({ ids });
   for (const r of rows) {
     const id = Number(r.owner);
     const list = out.get(id) ?? [];

@@ -37,7 +37,9 @@ type Priced = { id: number; price: ProductPrice };
 /** Adds what the customer pays (and why) to each item's price, with one batch of queries. */
 export async function withProductPrices<T extends Priced>(db: Db, items: T[], q: PriceQuery): Promise<T[]> {
   if (!q.customerId && !q.seasonId) return items;
-  const prices = await priceProducts(db, items.map((i) => i.id), q);
+  // The items carry their list and special prices: only the customer's and season's are read.
+  const known = new Map(items.map((i) => [i.id, { standard: i.price.standard_price, special: i.price.special_price }]));
+  const prices = await priceProducts(db, items.map((i) => i.id), q, known);
   return items.map((item) => merge(item, prices.get(item.id)));
 }
 

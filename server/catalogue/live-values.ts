@@ -6,7 +6,7 @@
 // while their holds are fresh (CART_ROWS_AFFECT_STOCK, ADR 0016), the same figure (heldByCarts
 // and rowStock) the cart's own check uses. The viewer's own open cart is left out, as the cart
 // leaves itself out.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LivePrice, LiveProductValues } from '../../src/lib/contract/live-values';
 import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
@@ -14,7 +14,7 @@ import type { StockEffect } from '../../src/lib/rules/stock-effect';
 import { heldByCarts, stockKey } from '../cart/stock';
 import { grossOf } from '../../src/lib/rules/vat-display';
 import type { Db } from '../db/client';
-import { inOrder } from '../db/in-order';
+import { anyOf, prepared, together } from '../db/prepared';
 import { customers, products, variants } from '../db/schema';
 import { priceProducts, priceVariants, type PriceQuery, type ResolvedPrice } from './prices';
 
@@ -43,7 +43,9 @@ const toPrice = (base: { standard: number; special: number | null }, resolved: R
  */
 async function vatIncludedFor(db: Db, customerId: number | null | undefined): Promise<boolean> {
   if (customerId == null) return true;
-  const [c] = await db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, customerId));
+  const [c] = await prepared(db, 'customer_kind', (db) =>
+    db.select({ kind: customers.kind }).from(customers).where(eq(customers.id, sql.placeholder('id'))),
+  ).execute({ id: customerId });
   return c?.kind !== 'b2b';
 }
 
@@ -68,31 +70,37 @@ export async function withHeldStock<P extends { id: number; quantity: number; is
 /** Published products among `ids`, in the order of `ids`; unknown or unpublished ids are left out. */
 export async function liveValues(db: Db, ids: readonly number[], q: PriceQuery, holds: LiveHolds): Promise<LiveProductValues[]> {
   if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable, standard: products.standardPrice, special: products.specialPrice, vatRate: products.vatRate })
-    .from(products)
-    .where(and(inArray(products.id, [...ids]), eq(products.isPublished, true)));
+  const found = await prepared(db, 'live_values_products', (db) =>
+    db
+      .select({ id: products.id, quantity: products.quantity, isBackorderable: products.isBackorderable, standard: products.standardPrice, special: products.specialPrice, vatRate: products.vatRate })
+      .from(products)
+      .where(and(anyOf(products.id, 'ids'), eq(products.isPublished, true))),
+  ).execute({ ids: [...ids] });
   if (found.length === 0) return [];
   const productIds = found.map((p) => p.id);
-  const [variantRows, productPrices, held] = await inOrder(
+  // Independent reads at once on the pool (one after another in a transaction).
+  const [variantRows, productPrices, held, vatIncluded] = await together(
+    db,
     () =>
-      db
-        .select({
-          id: variants.id,
-          productId: variants.productId,
-          quantity: variants.quantity,
-          isBackorderable: variants.isBackorderable,
-          standard: variants.standardPrice,
-          special: variants.specialPrice,
-        })
-        .from(variants)
-        .where(inArray(variants.productId, productIds))
-        .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
+      prepared(db, 'live_values_variants', (db) =>
+        db
+          .select({
+            id: variants.id,
+            productId: variants.productId,
+            quantity: variants.quantity,
+            isBackorderable: variants.isBackorderable,
+            standard: variants.standardPrice,
+            special: variants.specialPrice,
+          })
+          .from(variants)
+          .where(anyOf(variants.productId, 'ids'))
+          .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
+      ).execute({ ids: productIds }),
     () => priceProducts(db, productIds, q),
     () => heldByCarts(db, productIds, holds.effect, holds.now, holds.viewerCartId),
+    () => vatIncludedFor(db, q.customerId),
   );
   const variantPrices = await priceVariants(db, variantRows.map((v) => v.id), q);
-  const vatIncluded = await vatIncludedFor(db, q.customerId);
   const vatRateOf = new Map(found.map((p) => [p.id, p.vatRate]));
   const variantsOf = new Map<number, LiveProductValues['variants']>();
   for (const v of variantRows) {

@@ -1,9 +1,9 @@
 // Prices of many products for one customer and season in a few queries (never one per row).
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { effectivePrice, type PriceSource } from '../../src/lib/rules/pricing';
 import type { Db } from '../db/client';
 import { customerPrices, products, seasonPrices, variants } from '../db/schema';
-import { inOrder } from '../db/in-order';
+import { anyOf, prepared, together } from '../db/prepared';
 
 export interface ResolvedPrice {
   standard_price: number;
@@ -18,29 +18,48 @@ export interface PriceQuery {
   seasonId?: number | null;
 }
 
-/** Prices by product id (variant prices: see priceVariants). */
-export async function priceProducts(db: Db, productIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
+/** A product's list and special price, when the caller has just read them. */
+export type KnownBase = ReadonlyMap<number, { standard: number; special: number | null }>;
+
+/**
+ * Prices by product id (variant prices: see priceVariants). `known` gives the list and special
+ * prices the caller read with its rows (a listing page): when it holds every id they are not read again.
+ */
+export async function priceProducts(db: Db, productIds: number[], q: PriceQuery, known?: KnownBase): Promise<Map<number, ResolvedPrice>> {
   const out = new Map<number, ResolvedPrice>();
   if (productIds.length === 0) return out;
-  const [base, agreed, seasonal] = await inOrder(
-    () => db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(inArray(products.id, productIds)),
+  // Independent reads, at once on the pool (one after another in a transaction), each a named
+  // statement (ADR 0035).
+  const ids = { ids: productIds };
+  const [base, agreed, seasonal] = await together(
+    db,
+    () =>
+      known && productIds.every((id) => known.has(id))
+        ? Promise.resolve(productIds.map((id) => ({ id, ...known.get(id)! })))
+        : prepared(db, 'price_products_base', (db) =>
+            db.select({ id: products.id, standard: products.standardPrice, special: products.specialPrice }).from(products).where(anyOf(products.id, 'ids')),
+          ).execute(ids),
     () =>
       q.customerId
-        ? db
-            .select()
-            .from(customerPrices)
-            .where(
-              and(
-                eq(customerPrices.customerId, q.customerId),
-                inArray(customerPrices.productId, productIds),
-                isNull(customerPrices.variantId),
-                q.seasonId ? or(isNull(customerPrices.seasonId), eq(customerPrices.seasonId, q.seasonId)) : isNull(customerPrices.seasonId),
+        ? prepared(db, q.seasonId ? 'price_products_agreed_season' : 'price_products_agreed', (db) =>
+            db
+              .select()
+              .from(customerPrices)
+              .where(
+                and(
+                  eq(customerPrices.customerId, sql.placeholder('customer')),
+                  anyOf(customerPrices.productId, 'ids'),
+                  isNull(customerPrices.variantId),
+                  q.seasonId ? or(isNull(customerPrices.seasonId), eq(customerPrices.seasonId, sql.placeholder('season'))) : isNull(customerPrices.seasonId),
+                ),
               ),
-            )
+          ).execute({ ...ids, customer: q.customerId, season: q.seasonId })
         : Promise.resolve([]),
     () =>
       q.seasonId
-        ? db.select().from(seasonPrices).where(and(eq(seasonPrices.seasonId, q.seasonId), inArray(seasonPrices.productId, productIds)))
+        ? prepared(db, 'price_products_season', (db) =>
+            db.select().from(seasonPrices).where(and(eq(seasonPrices.seasonId, sql.placeholder('season')), anyOf(seasonPrices.productId, 'ids'))),
+          ).execute({ ...ids, season: q.seasonId })
         : Promise.resolve([]),
   );
   const today = new Date().toISOString().slice(0, 10);
@@ -63,11 +82,21 @@ export async function priceProducts(db: Db, productIds: number[], q: PriceQuery)
 export async function priceVariants(db: Db, variantIds: number[], q: PriceQuery): Promise<Map<number, ResolvedPrice>> {
   const out = new Map<number, ResolvedPrice>();
   if (variantIds.length === 0) return out;
-  const [base, agreed] = await inOrder(
-    () => db.select({ id: variants.id, standard: variants.standardPrice, special: variants.specialPrice }).from(variants).where(inArray(variants.id, variantIds)),
+  const ids = { ids: variantIds };
+  const [base, agreed] = await together(
+    db,
+    () =>
+      prepared(db, 'price_variants_base', (db) =>
+        db.select({ id: variants.id, standard: variants.standardPrice, special: variants.specialPrice }).from(variants).where(anyOf(variants.id, 'ids')),
+      ).execute(ids),
     () =>
       q.customerId
-        ? db.select().from(customerPrices).where(and(eq(customerPrices.customerId, q.customerId), inArray(customerPrices.variantId, variantIds)))
+        ? prepared(db, 'price_variants_agreed', (db) =>
+            db
+              .select()
+              .from(customerPrices)
+              .where(and(eq(customerPrices.customerId, sql.placeholder('customer')), anyOf(customerPrices.variantId, 'ids'))),
+          ).execute({ ...ids, customer: q.customerId })
         : Promise.resolve([]),
   );
   for (const v of base) {

@@ -3,30 +3,42 @@ import type { Locale } from '../../src/lib/contract/common';
 import type { ProductDetail, Variant } from '../../src/lib/contract/product-detail';
 import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { assets, categories, categoryTranslations, productCategories, products, productTranslations, variants } from '../db/schema';
 import { pick } from './localized';
 import { productCustomFieldValues, toImage } from './product-list';
 
 /** A published product by its slug or its code (products/p/{slug}/ takes either); the slug wins a tie. */
 export async function getProductBySlugOrCode(db: Db, slugOrCode: string, locale: Locale): Promise<ProductDetail | null> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
-    .where(and(or(eq(products.slug, slugOrCode), eq(products.code, slugOrCode)), eq(products.isPublished, true)))
-    .orderBy(sql`${products.slug} = ${slugOrCode} desc`)
-    .limit(1);
+  // Named statements (ADR 0035): every product page's live call and the API's detail ask these.
+  const locale$ = sql`${sql.placeholder('locale')}`;
+  const [row] = await prepared(db, 'product_detail', (db) =>
+    db
+      .select()
+      .from(products)
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale$)))
+      .where(and(or(eq(products.slug, sql.placeholder('key')), eq(products.code, sql.placeholder('key'))), eq(products.isPublished, true)))
+      .orderBy(sql`${products.slug} = ${sql.placeholder('key')} desc`)
+      .limit(1),
+  ).execute({ key: slugOrCode, locale });
   if (!row) return null;
   const { products: p, product_translations: t } = row;
+  const values = { id: p.id, locale };
   const [images, variantRows, cats, fields] = await Promise.all([
-    db.select().from(assets).where(and(eq(assets.productId, p.id), eq(assets.kind, 'image'))).orderBy(asc(assets.position)),
-    db.select().from(variants).where(eq(variants.productId, p.id)).orderBy(asc(variants.position), asc(variants.id)),
-    db
-      .select({ id: categories.id, slug: categories.slug, name: categoryTranslations.name })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-      .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)))
-      .where(eq(productCategories.productId, p.id)),
+    prepared(db, 'product_detail_images', (db) =>
+      db.select().from(assets).where(and(eq(assets.productId, sql.placeholder('id')), eq(assets.kind, 'image'))).orderBy(asc(assets.position)),
+    ).execute(values),
+    prepared(db, 'product_detail_variants', (db) =>
+      db.select().from(variants).where(eq(variants.productId, sql.placeholder('id'))).orderBy(asc(variants.position), asc(variants.id)),
+    ).execute(values),
+    prepared(db, 'product_detail_categories', (db) =>
+      db
+        .select({ id: categories.id, slug: categories.slug, name: categoryTranslations.name })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale$)))
+        .where(eq(productCategories.productId, sql.placeholder('id'))),
+    ).execute(values),
     productCustomFieldValues(db, [p.id], locale),
   ]);
   return toProductDetail({ product: p, translation: t, images, variants: variantRows, categories: cats, customFields: fields.get(p.id) ?? [] }, locale);

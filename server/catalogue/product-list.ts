@@ -1,12 +1,14 @@
 // The product list: filters, full-text search, ordering and paging, all in SQL on indexed
-// columns. One query for the page, one for the count, then one each for images and custom
-// fields of the page's products (never one per product).
+// columns. One query for the page, one for the count when the page does not tell it, then one
+// each for images, custom fields and variants of the page's products (never one per product).
+// The common shapes are named statements (ADR 0035).
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { Image, ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
 import { stockState } from '../../src/lib/rules/stock';
 import type { Db } from '../db/client';
+import { anyOf, prepared } from '../db/prepared';
 import {
   assets, categories, customerPrices, customFields, customFieldValues, orderRows, orders, productCategories, productCustomValues,
   products, productTranslations, seasonPrices, variants,
@@ -41,33 +43,7 @@ export interface ProductListFilter {
 
 function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.isPublished, true)];
-  if (f.categories?.length) {
-    const chosen = db
-      .select({ path: categories.path, id: categories.id })
-      .from(categories)
-      .where(inArray(categories.slug, f.categories));
-    const inChosen = f.includeDescendants
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(productCategories)
-            .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-            .where(
-              and(
-                eq(productCategories.productId, products.id),
-                sql`exists (select 1 from (${chosen}) chosen where ${categories.path} like chosen.path || '%')`,
-              ),
-            ),
-        )
-      : exists(
-          db
-            .select({ one: sql`1` })
-            .from(productCategories)
-            .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-            .where(and(eq(productCategories.productId, products.id), inArray(categories.slug, f.categories))),
-        );
-    conditions.push(inChosen);
-  }
+  if (f.categories?.length) conditions.push(inCategories(db, inArray(categories.slug, f.categories), f.includeDescendants));
   for (const cf of f.customFields ?? []) {
     conditions.push(
       exists(
@@ -131,6 +107,61 @@ function whereOf(db: Db, f: ProductListFilter): SQL | undefined {
     conditions.push(sql`exists (select 1 from promotion_products pp where pp.product_id = ${products.id} and pp.promotion_id in ${f.promotionIds})`);
   }
   return and(...conditions);
+}
+
+
+/** Products in the categories `chosen` picks (by slug), or in their descendants as well. */
+function inCategories(db: Db, chosen: SQL, includeDescendants: boolean | undefined): SQL {
+  if (includeDescendants) {
+    const picked = db.select({ path: categories.path, id: categories.id }).from(categories).where(chosen);
+    return exists(
+      db
+        .select({ one: sql`1` })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(
+          and(
+            eq(productCategories.productId, products.id),
+            sql`exists (select 1 from (${picked}) chosen where ${categories.path} like chosen.path || '%')`,
+          ),
+        ),
+    );
+  }
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(and(eq(productCategories.productId, products.id), chosen)),
+  );
+}
+
+/**
+ * The listing's common shapes, sent as named statements (ADR 0035): published products, of some
+ * categories or not, in any order. Other filters (search, prices, custom fields...) change the
+ * text with their values and are built each time.
+ */
+type CommonShape = 'all' | 'categories' | 'category-trees';
+
+function commonShapeOf(f: ProductListFilter): CommonShape | undefined {
+  const other =
+    f.customFields?.length ||
+    f.priceMin !== undefined ||
+    f.priceMax !== undefined ||
+    f.search ||
+    f.searchVariants ||
+    f.productIds ||
+    f.promotionIds?.length ||
+    f.onOffer;
+  if (other) return undefined;
+  if (!f.categories?.length) return 'all';
+  return f.includeDescendants ? 'category-trees' : 'categories';
+}
+
+function commonWhere(db: Db, shape: CommonShape): SQL | undefined {
+  const published = eq(products.isPublished, true);
+  if (shape === 'all') return published;
+  return and(published, inCategories(db, anyOf(categories.slug, 'categories'), shape === 'category-trees'));
 }
 
 /**
@@ -213,36 +244,65 @@ export async function listProducts(
   filter: ProductListFilter,
   page: { page: number; pageSize: number },
   ordering: Ordering<ProductOrderField> = DEFAULT_PRODUCT_ORDER,
+  /** `general: true` builds every shape anew, as for any other filter (tests compare the two). */
+  options: { general?: boolean } = {},
 ): Promise<{ results: ProductSummary[]; count: number }> {
-  const where = whereOf(db, filter);
-  const base = () =>
+  const offset = (page.page - 1) * page.pageSize;
+  // Only the translation's columns a summary shows: the description and the search vector are
+  // most of a row's bytes, and the listing would read and decode them for nothing.
+  const listed = (db: Db, locale: SQL | Locale) =>
     db
-      .select()
+      .select({ products, product_translations: summaryTranslation })
       .from(products)
-      .innerJoin(
-        productTranslations,
-        and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, filter.locale)),
-      );
-  const [rows, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(...orderOf(ordering, filter.search, filter.locale))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)));
+  const counted = (db: Db, locale: SQL | Locale) =>
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(products)
-      .innerJoin(
-        productTranslations,
-        and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, filter.locale)),
-      )
-      .where(where),
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)));
+  const shape = options.general ? undefined : commonShapeOf(filter);
+  let rows: ProductRow[];
+  let countRows: () => Promise<{ count: number }[]>;
+  if (shape) {
+    const values = { locale: filter.locale, categories: filter.categories ?? [], limit: page.pageSize, offset };
+    const locale = sql`${sql.placeholder('locale')}`;
+    // No search here, so the order's text depends on its field and direction only.
+    const order = `${ordering.field}_${ordering.direction}`;
+    rows = await prepared(db, `product_list_${shape}_${order}`, (db) =>
+      listed(db, locale)
+        .where(commonWhere(db, shape))
+        .orderBy(...orderOf(ordering, undefined, filter.locale))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    ).execute(values);
+    countRows = () => prepared(db, `product_count_${shape}`, (db) => counted(db, locale).where(commonWhere(db, shape))).execute(values);
+  } else {
+    const where = whereOf(db, filter);
+    rows = await listed(db, filter.locale)
+      .where(where)
+      .orderBy(...orderOf(ordering, filter.search, filter.locale))
+      .limit(page.pageSize)
+      .offset(offset);
+    countRows = () => counted(db, filter.locale).where(where);
+  }
+  // The count is asked only when the page does not tell it: a page that is not full is the last
+  // one, so the count is the rows before it and on it (ADR 0035). An empty page past the first
+  // says nothing (the count may be anything up to its offset).
+  const known = rows.length < page.pageSize && (rows.length > 0 || page.page === 1);
+  const [results, count] = await Promise.all([
+    summarize(db, rows, filter.locale, filter.orderedByCustomer),
+    known ? offset + rows.length : countRows().then(([total]) => total?.count ?? 0),
   ]);
-  const results = await summarize(db, rows, filter.locale, filter.orderedByCustomer);
-  return { results, count: total?.count ?? 0 };
+  return { results, count };
 }
 
-type ProductRow = { products: typeof products.$inferSelect; product_translations: typeof productTranslations.$inferSelect };
+/** The translation's columns a summary shows. */
+const summaryTranslation = { name: productTranslations.name, title: productTranslations.title, summary: productTranslations.summary };
+
+type ProductRow = {
+  products: typeof products.$inferSelect;
+  product_translations: Pick<typeof productTranslations.$inferSelect, 'name' | 'title' | 'summary'>;
+};
 
 /** Builds the list shape for some product rows, with a few batched look-ups. */
 export async function summarize(
@@ -253,26 +313,33 @@ export async function summarize(
 ): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.products.id);
   if (ids.length === 0) return [];
+  // Named statements (ADR 0035): the ids are one array parameter.
   const [images, fields, variantCounts, ordered] = await Promise.all([
-    db
-      .selectDistinctOn([assets.productId])
-      .from(assets)
-      .where(and(inArray(assets.productId, ids), eq(assets.kind, 'image')))
-      .orderBy(assets.productId, asc(assets.position)),
+    prepared(db, 'product_list_images', (db) =>
+      db
+        .selectDistinctOn([assets.productId])
+        .from(assets)
+        .where(and(anyOf(assets.productId, 'ids'), eq(assets.kind, 'image')))
+        .orderBy(assets.productId, asc(assets.position)),
+    ).execute({ ids }),
     productCustomFieldValues(db, ids, locale),
-    db
-      .select({ productId: variants.productId, n: sql<number>`count(*)::int` })
-      .from(variants)
-      .where(inArray(variants.productId, ids))
-      .groupBy(variants.productId),
+    prepared(db, 'product_list_variant_counts', (db) =>
+      db
+        .select({ productId: variants.productId, n: sql<number>`count(*)::int` })
+        .from(variants)
+        .where(anyOf(variants.productId, 'ids'))
+        .groupBy(variants.productId),
+    ).execute({ ids }),
     orderedByCustomer === undefined
       ? Promise.resolve([])
-      : db
-          .select({ productId: orderRows.productId, qty: sql<number>`sum(${orderRows.qty})::int` })
-          .from(orderRows)
-          .innerJoin(orders, eq(orders.id, orderRows.orderId))
-          .where(and(eq(orders.customerId, orderedByCustomer), inArray(orderRows.productId, ids)))
-          .groupBy(orderRows.productId),
+      : prepared(db, 'product_list_ordered_qty', (db) =>
+          db
+            .select({ productId: orderRows.productId, qty: sql<number>`sum(${orderRows.qty})::int` })
+            .from(orderRows)
+            .innerJoin(orders, eq(orders.id, orderRows.orderId))
+            .where(and(eq(orders.customerId, sql.placeholder('customer')), anyOf(orderRows.productId, 'ids')))
+            .groupBy(orderRows.productId),
+        ).execute({ ids, customer: orderedByCustomer }),
   ]);
   const imageOf = new Map(images.map((a) => [a.productId, a]));
   const hasVariants = new Set(variantCounts.filter((v) => v.n > 0).map((v) => v.productId));

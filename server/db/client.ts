@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ROOT_DIR } from '../config';
 import { lockDataDir } from './pglite-lock';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +32,13 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; omitted (and no url) means an in-memory database, for tests. */
   dataDir?: string;
+  /**
+   * PGlite only: run the engine in a worker thread of its own (pglite-thread.ts, ADR 0034), as
+   * the serving processes do; one-shot commands and tests keep it in their own thread.
+   */
+  pgliteThread?: boolean;
+  /** PGlite only, with pgliteThread: open a copy of this data-dir dump (tests' templates) instead of dataDir. */
+  pgliteDumpFile?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
   /** How long a query waits for a connection before it fails (PostgreSQL); 0 waits for ever. */
@@ -68,11 +76,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // One process per data folder (pglite-lock.ts): a second one is refused before it opens the files.
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  const client = await PGlite.create(options.dataDir).catch((error: unknown) => {
+  const client = await (
+    options.pgliteThread ? openPgliteThread({ dataDir: options.dataDir, dumpFile: options.pgliteDumpFile }) : PGlite.create(options.dataDir)
+  ).catch((error: unknown) => {
     unlock();
     throw error;
   });
-  const db = drizzlePglite({ client, schema });
+  // The thread's client offers the part of PGlite's interface that drizzle-orm/pglite calls.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -127,10 +138,13 @@ function guardPool(pool: pg.Pool, graceMs: number) {
 }
 
 /** The database of this installation, per configuration. */
-export function openConfiguredDatabase(config: { databaseUrl?: string | undefined; dataDir: string; dbConnectTimeoutMs?: number; dbStatementTimeoutMs?: number }) {
+export function openConfiguredDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string; dbConnectTimeoutMs?: number; dbStatementTimeoutMs?: number },
+  options: { pgliteThread?: boolean } = {},
+) {
   return openDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs }
-      : { dataDir: path.join(config.dataDir, 'pglite') },
+      : { dataDir: path.join(config.dataDir, 'pglite'), pgliteThread: options.pgliteThread },
   );
 }

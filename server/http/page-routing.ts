@@ -13,7 +13,10 @@ const ON_DEMAND_PATTERNS = [/^p\/[a-z0-9-]{1,160}$/, /^news\/[a-z0-9-]{1,160}$/,
  * Pages with an id in the path are one prerendered shell each: the island reads the id from
  * the address (the data is private, so there is nothing to prerender per id).
  */
-const SHELL_PAGES: [RegExp, string][] = [[/^account\/orders\/\d{1,9}$/, 'account/orders/view']];
+const SHELL_PAGES: [RegExp, string][] = [
+  [/^account\/orders\/\d{1,9}$/, 'account/orders/view'],
+  [/^account\/lists\/\d{1,9}$/, 'account/lists/view'],
+];
 
 export const PAYLOAD_SUFFIX = '/payload.json';
 /** The page folder of the built "Internal Server Error" page in each locale. */

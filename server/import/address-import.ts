@@ -122,9 +122,9 @@ async function writeAddresses(tx: Tx, rows: AddressRow[], customerId: Map<string
               ${arrayParam(batch.map((r) => r.city), 'text')}, ${arrayParam(batch.map((r) => r.postalCode), 'text')}, ${arrayParam(batch.map((r) => r.country), 'text')},
               ${nullable('company', batch)}, ${nullable('province', batch)}, ${nullable('phone', batch)}, ${nullable('email', batch)}, ${nullable('vat_number', batch)},
               ${arrayParam(batch.map((r) => r.isDefault ?? null), 'boolean')})
-            as t(customer_id, code, type, name, street, city, postal_code, country, company, province, phone, email, vat_number, is_default)),
+            with ordinality as t(customer_id, code, type, name, street, city, postal_code, country, company, province, phone, email, vat_number, is_default, n)),
           w as (
-            select t.customer_id, t.code, t.type, t.name, t.street, t.city, t.postal_code, t.country, ${keepOrClear('company')} as company, ${keepOrClear('province')} as province,
+            select t.n, t.customer_id, t.code, t.type, t.name, t.street, t.city, t.postal_code, t.country, ${keepOrClear('company')} as company, ${keepOrClear('province')} as province,
                    ${keepOrClear('phone')} as phone, ${keepOrClear('email')} as email, ${keepOrClear('vat_number')} as vat_number,
                    coalesce(t.is_default, a.is_default, false) as is_default
             from t left join addresses a on a.customer_id = t.customer_id and a.code = t.code)
@@ -136,6 +136,8 @@ async function writeAddresses(tx: Tx, rows: AddressRow[], customerId: Map<string
           where a.id is null or a.deleted_at is not null
              or (a.type, a.name, a.street, a.city, a.postal_code, a.country, a.company, a.province, a.phone, a.email, a.vat_number, a.is_default)
                 is distinct from (w.type, w.name, w.street, w.city, w.postal_code, w.country, w.company, w.province, w.phone, w.email, w.vat_number, w.is_default)
+          -- In the file's order, so new records are numbered as the file lists them.
+          order by w.n
           on conflict (customer_id, code) do update set type = excluded.type, name = excluded.name, street = excluded.street, city = excluded.city,
             postal_code = excluded.postal_code, country = excluded.country, company = excluded.company, province = excluded.province, phone = excluded.phone,
             email = excluded.email, vat_number = excluded.vat_number, is_default = excluded.is_default, deleted_at = null, updated_at = now()

@@ -1,4 +1,5 @@
-// Custom field values named in import files (`cf_shop=bestseller|new`, a category's colour):
+// Custom field values named in import files (`cf_shop=bestseller|new`, a category's colour, a
+// user's `cf_sector`):
 // fields and values the shop does not have yet are created (a value's label is the value itself
 // until someone translates it), and each record's links for the fields its row names are made to
 // match the file, touching only the links that differ.
@@ -6,11 +7,12 @@ import { sql } from 'drizzle-orm';
 import { arrayParam, rowsOf } from './batch-sql';
 import type { Tx } from './import-kind';
 
-type Target = 'product' | 'category';
+type Target = 'product' | 'category' | 'user';
 
 const LINK_TABLES = {
   product: { table: sql.raw('product_custom_values'), owner: sql.raw('product_id') },
   category: { table: sql.raw('category_custom_values'), owner: sql.raw('category_id') },
+  user: { table: sql.raw('user_custom_values'), owner: sql.raw('user_id') },
 } as const;
 
 /** Which custom field values a record should carry, for the fields its row names. */
@@ -26,6 +28,8 @@ async function ensureValues(tx: Tx, target: Target, wanted: WantedValues[]) {
   await tx.execute(sql`insert into custom_fields (key, applies_to, kind, name)
     select k, ${target}, case when k = 'color' then 'color' else 'choice' end, jsonb_build_object('it', k)
     from unnest(${arrayParam(keys, 'text')}) as k
+    -- Only what is missing: a conflicting insert would still use up an id of the sequence.
+    where not exists (select 1 from custom_fields f where f.key = k and f.applies_to = ${target})
     on conflict (key, applies_to) do nothing`);
   const fields = await rowsOf<{ id: number; key: string }>(
     tx,
@@ -36,7 +40,9 @@ async function ensureValues(tx: Tx, target: Target, wanted: WantedValues[]) {
   for (const w of wanted) for (const value of w.values) pairs.set(`${w.key}\u0000${value}`, { fieldId: fieldId.get(w.key)!, value });
   const list = [...pairs.values()];
   await tx.execute(sql`insert into custom_field_values (custom_field_id, value, localized_value)
-    select f, val, jsonb_build_object('it', val) from unnest(${arrayParam(list.map((p) => p.fieldId), 'int')}, ${arrayParam(list.map((p) => p.value), 'text')}) as t(f, val)
+    select f, val, jsonb_build_object('it', val) from unnest(${arrayParam(list.map((p) => p.fieldId), 'int')}, ${arrayParam(list.map((p) => p.value), 'text')}) with ordinality as t(f, val, n)
+    where not exists (select 1 from custom_field_values v where v.custom_field_id = t.f and v.value = t.val)
+    order by t.n
     on conflict (custom_field_id, value) do nothing`);
   const values = await rowsOf<{ id: number; custom_field_id: number; value: string }>(
     tx,

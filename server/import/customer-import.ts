@@ -139,9 +139,9 @@ async function writeCustomers(tx: Tx, rows: CustomerRow[], agents: Map<string, {
               ${nullable('business_name', batch)}, ${nullable('phone', batch)}, ${nullable('vat_number', batch)}, ${nullable('tax_code', batch)}, ${nullable('sdi_code', batch)}, ${nullable('pec', batch)},
               ${arrayParam(batch.map((r) => r.firstName ?? null), 'text')}, ${arrayParam(batch.map((r) => r.lastName ?? null), 'text')}, ${arrayParam(batch.map((r) => r.active ?? null), 'boolean')},
               ${arrayParam(batch.map((r) => JSON.stringify(r.terms)), 'jsonb')}, ${arrayParam(batch.map((r) => r.termsLocales.join(',')), 'text')})
-            as t(code, kind, email, business_name, phone, vat_number, tax_code, sdi_code, pec, first_name, last_name, active, terms, terms_locales)),
+            with ordinality as t(code, kind, email, business_name, phone, vat_number, tax_code, sdi_code, pec, first_name, last_name, active, terms, terms_locales, n)),
           wanted as (
-            select t.code, t.kind, t.email, ${keepOrClear('business_name')} as business_name, ${keepOrClear('phone')} as phone, ${keepOrClear('vat_number')} as vat_number,
+            select t.n, t.code, t.kind, t.email, ${keepOrClear('business_name')} as business_name, ${keepOrClear('phone')} as phone, ${keepOrClear('vat_number')} as vat_number,
                    ${keepOrClear('tax_code')} as tax_code, ${keepOrClear('sdi_code')} as sdi_code, ${keepOrClear('pec')} as pec,
                    coalesce(t.first_name, c.first_name, '') as first_name, coalesce(t.last_name, c.last_name, '') as last_name, coalesce(t.active, c.is_active, true) as is_active,
                    (coalesce(c.payment_terms, '{}'::jsonb) - string_to_array(t.terms_locales, ',')) || t.terms as terms
@@ -153,6 +153,8 @@ async function writeCustomers(tx: Tx, rows: CustomerRow[], agents: Map<string, {
           -- Rows equal to the shop's are left out here already: an upsert would still lock them.
           where c.id is null or (c.kind, c.email, c.business_name, c.phone, c.vat_number, c.tax_code, c.sdi_code, c.pec, c.first_name, c.last_name, c.is_active, c.payment_terms)
             is distinct from (w.kind, w.email, w.business_name, w.phone, w.vat_number, w.tax_code, w.sdi_code, w.pec, w.first_name, w.last_name, w.is_active, w.payment_terms)
+          -- In the file's order, so new records are numbered as the file lists them.
+          order by w.n
           on conflict (code) do update set kind = excluded.kind, email = excluded.email, business_name = excluded.business_name, phone = excluded.phone,
             vat_number = excluded.vat_number, tax_code = excluded.tax_code, sdi_code = excluded.sdi_code, pec = excluded.pec, first_name = excluded.first_name,
             last_name = excluded.last_name, is_active = excluded.is_active, payment_terms = excluded.payment_terms, updated_at = now()

@@ -173,7 +173,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
               ${arrayParam(batch.map((p) => p.price), 'numeric')}, ${arrayParam(batch.map((p) => p.specialPrice ?? null), 'numeric')}, ${arrayParam(batch.map((p) => p.specialPrice !== undefined), 'boolean')},
               ${arrayParam(batch.map((p) => p.vatRate), 'numeric')}, ${arrayParam(batch.map((p) => p.stock), 'int')}, ${arrayParam(batch.map((p) => p.backorderable), 'boolean')},
               ${arrayParam(batch.map((p) => p.unit), 'text')}, ${arrayParam(batch.map((p) => p.weightKg), 'numeric')}, ${arrayParam(batch.map((p) => p.published), 'boolean')})
-            as t(code, slug, brand, price, special_price, special_given, vat_rate, quantity, backorderable, unit, weight_kg, published))
+            with ordinality as t(code, slug, brand, price, special_price, special_given, vat_rate, quantity, backorderable, unit, weight_kg, published, n))
           insert into products (code, slug, brand, standard_price, special_price, vat_rate, quantity, is_backorderable, unit, weight_kg, is_published)
           select t.code, t.slug, coalesce(t.brand, p.brand, ''), t.price, case when t.special_given then t.special_price else p.special_price end,
                  coalesce(t.vat_rate, p.vat_rate, 22), coalesce(t.quantity, p.quantity, 0), coalesce(t.backorderable, p.is_backorderable, false),
@@ -184,6 +184,8 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
              is distinct from (t.slug, coalesce(t.brand, p.brand), t.price, case when t.special_given then t.special_price else p.special_price end,
                coalesce(t.vat_rate, p.vat_rate), coalesce(t.quantity, p.quantity), coalesce(t.backorderable, p.is_backorderable), coalesce(t.unit, p.unit),
                coalesce(t.weight_kg, p.weight_kg), coalesce(t.published, p.is_published))
+          -- In the file's order, so new products are numbered as the file lists them.
+          order by t.n
           on conflict (code) do update set slug = excluded.slug, brand = excluded.brand, standard_price = excluded.standard_price,
             special_price = excluded.special_price, vat_rate = excluded.vat_rate, quantity = excluded.quantity, is_backorderable = excluded.is_backorderable,
             unit = excluded.unit, weight_kg = excluded.weight_kg, is_published = excluded.is_published
@@ -320,7 +322,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
     );
     const pictureTable = sql`unnest(${arrayParam(pictures.map((p) => p.id), 'int')}, ${arrayParam(pictures.map((p) => p.fileName), 'text')}, ${arrayParam(pictures.map((p) => p.position), 'int')},
         ${arrayParam(pictures.map((p) => p.alt), 'text')}, ${arrayParam(pictures.map((p) => p.size?.width ?? null), 'int')}, ${arrayParam(pictures.map((p) => p.size?.height ?? null), 'int')})
-      as t(id, file_name, position, alt, width, height)`;
+      with ordinality as t(id, file_name, position, alt, width, height, n)`;
     note(
       await rowsOf(
         tx,
@@ -336,6 +338,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
         sql`insert into assets (product_id, kind, file_name, url, position, width, height, alt)
             select t.id, 'image', t.file_name, ${PICTURE_URL_PREFIX}::text || t.file_name, t.position, t.width, t.height, t.alt::jsonb from ${pictureTable}
             where not exists (select 1 from assets a where a.product_id = t.id and a.file_name = t.file_name and a.kind = 'image' and a.variant_id is null)
+            order by t.n
             returning product_id as id`,
       ),
     );
@@ -359,7 +362,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
                 ${arrayParam(batch.map((v) => JSON.stringify(v.names)), 'text')}, ${arrayParam(batch.map((v) => v.namedLocales.join(',')), 'text')},
                 ${arrayParam(batch.map((v) => v.price), 'numeric')}, ${arrayParam(batch.map((v) => v.specialPrice ?? null), 'numeric')}, ${arrayParam(batch.map((v) => v.specialPrice !== undefined), 'boolean')},
                 ${arrayParam(batch.map((v) => v.stock), 'int')}, ${arrayParam(batch.map((v) => v.backorderable), 'boolean')}, ${arrayParam(batch.map((v) => positionOf.get(v.code)), 'int')})
-              as t(product_id, code, names, named, price, special_price, special_given, quantity, backorderable, position))
+              with ordinality as t(product_id, code, names, named, price, special_price, special_given, quantity, backorderable, position, n))
             insert into variants (product_id, code, name, standard_price, special_price, quantity, is_backorderable, position)
             select t.product_id, t.code, (coalesce(v.name, '{}'::jsonb) - string_to_array(t.named, ',')) || t.names::jsonb, t.price,
                    case when t.special_given then t.special_price else v.special_price end, coalesce(t.quantity, v.quantity, 0),
@@ -368,6 +371,7 @@ async function writeProducts(tx: Tx, input: WriteInput, options: ImportOptions) 
             where v.id is null or (v.product_id, v.name, v.standard_price, v.special_price, v.quantity, v.is_backorderable, v.position)
               is distinct from (t.product_id, (v.name - string_to_array(t.named, ',')) || t.names::jsonb, t.price, case when t.special_given then t.special_price else v.special_price end,
                 coalesce(t.quantity, v.quantity), coalesce(t.backorderable, v.is_backorderable), t.position)
+            order by t.n
             on conflict (code) do update set product_id = excluded.product_id, name = excluded.name, standard_price = excluded.standard_price,
               special_price = excluded.special_price, quantity = excluded.quantity, is_backorderable = excluded.is_backorderable, position = excluded.position
             where (variants.product_id, variants.name, variants.standard_price, variants.special_price, variants.quantity, variants.is_backorderable, variants.position)

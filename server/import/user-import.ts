@@ -13,8 +13,9 @@ import { accountInvitationMail } from '../mail/account-mails';
 import { enqueueRenderedMails } from '../mail/mail-outbox';
 import { placeholderPasswordHash } from '../users/sign-up';
 import { arrayParam, BATCH_ROWS, batches, rowsOf } from './batch-sql';
-import { booleanCell, codeCell, textCell } from './cell-values';
-import { checkColumns, type ColumnSet, ListedOnce, RowCells } from './column-set';
+import { booleanCell, codeCell, splitList, textCell } from './cell-values';
+import { checkColumns, type ColumnSet, customFieldColumns, ListedOnce, RowCells } from './column-set';
+import { syncCustomValues } from './custom-field-links';
 import { emptyCounts, type ImportKind, type ImportOptions, type Tx } from './import-kind';
 import type { ImportProblem } from './import-problems';
 import { customerIdsByCode, emailCell } from './people-cells';
@@ -24,7 +25,7 @@ export const USER_COLUMNS: ColumnSet = {
   kind: 'users',
   fixed: ['username', 'customer', 'is_agent', 'first_name', 'last_name', 'locale', 'active'],
   localized: [],
-  customFields: false,
+  customFields: true,
   required: ['username'],
 };
 
@@ -40,6 +41,8 @@ interface UserRow {
   lastName?: string;
   locale?: Locale;
   active?: boolean;
+  /** Values of the custom fields of users whose `cf_<key>` column the file has. */
+  custom: { key: string; values: string[] }[];
 }
 
 /** What the user is once the row is applied: an agent, or a user of this customer. */
@@ -49,7 +52,7 @@ interface Placed {
   customerId: number | null;
 }
 
-function readRow(cells: RowCells): UserRow | undefined {
+function readRow(cells: RowCells, table: SourceTable): UserRow | undefined {
   const username = cells.read('username', emailCell, { required: true });
   const customerCode = cells.read('customer', codeCell);
   const isAgent = cells.read('is_agent', booleanCell);
@@ -64,6 +67,9 @@ function readRow(cells: RowCells): UserRow | undefined {
     lastName: cells.has('last_name') ? (cells.read('last_name', textCell(100)) ?? '') : undefined,
     locale: cells.read('locale', localeCell),
     active: cells.read('active', booleanCell) ?? (cells.has('active') ? true : undefined),
+    custom: customFieldColumns(table)
+      .filter(({ column }) => cells.has(column))
+      .map(({ column, key }) => ({ key, values: splitList(cells.read(column, textCell(2_000)) ?? '') })),
   };
 }
 
@@ -77,7 +83,7 @@ export const userKind: ImportKind = {
     const listed = new ListedOnce();
     for (const source of table.rows) {
       const cells = new RowCells(source, problems);
-      const row = readRow(cells);
+      const row = readRow(cells, table);
       if (row && listed.first(cells, 'username', row.username, row.username, '; a user is listed once')) rows.push(row);
     }
     const customerId = await customerIdsByCode(db, rows.flatMap((r) => (r.customerCode ? [r.customerCode] : [])));
@@ -117,17 +123,18 @@ export const userKind: ImportKind = {
 
 async function writeUsers(tx: Tx, placed: Placed[], passwordHash: string, skipped: number, options: ImportOptions) {
   const counts = { ...emptyCounts('users'), skipped };
+  const touched = new Set<number>();
   let done = 0;
   for (const batch of batches(placed)) {
-    const written = await rowsOf<{ inserted: boolean }>(
+    const written = await rowsOf<{ id: number; inserted: boolean }>(
       tx,
       sql`with t as (
             select * from unnest(${arrayParam(batch.map((p) => p.row.username), 'text')}, ${arrayParam(batch.map((p) => p.isAgent), 'boolean')}, ${arrayParam(batch.map((p) => p.customerId), 'int')},
               ${arrayParam(batch.map((p) => p.row.firstName ?? null), 'text')}, ${arrayParam(batch.map((p) => p.row.lastName ?? null), 'text')},
               ${arrayParam(batch.map((p) => p.row.locale ?? null), 'text')}, ${arrayParam(batch.map((p) => p.row.active ?? null), 'boolean')})
-            as t(email, is_agent, customer_id, first_name, last_name, locale, active)),
+            with ordinality as t(email, is_agent, customer_id, first_name, last_name, locale, active, n)),
           w as (
-            select t.email, t.is_agent, t.customer_id, coalesce(t.first_name, u.first_name, '') as first_name, coalesce(t.last_name, u.last_name, '') as last_name,
+            select t.n, t.email, t.is_agent, t.customer_id, coalesce(t.first_name, u.first_name, '') as first_name, coalesce(t.last_name, u.last_name, '') as last_name,
                    coalesce(t.locale, u.locale, 'it') as locale, coalesce(t.active, u.is_active, true) as is_active, u.id as existing,
                    (u.is_agent, u.customer_id, u.first_name, u.last_name, u.locale, u.is_active) is distinct from
                    (t.is_agent, t.customer_id, coalesce(t.first_name, u.first_name), coalesce(t.last_name, u.last_name), coalesce(t.locale, u.locale), coalesce(t.active, u.is_active)) as differs
@@ -136,18 +143,29 @@ async function writeUsers(tx: Tx, placed: Placed[], passwordHash: string, skippe
           select email, ${passwordHash}, is_agent, customer_id, first_name, last_name, locale, is_active from w
           -- Rows equal to the shop's are left out here already: an upsert would still lock them.
           where existing is null or differs
+          -- In the file's order, so new records are numbered as the file lists them.
+          order by n
           on conflict ((lower(email))) do update set is_agent = excluded.is_agent, customer_id = excluded.customer_id, first_name = excluded.first_name,
             last_name = excluded.last_name, locale = excluded.locale, is_active = excluded.is_active, updated_at = now()
-          returning (xmax = 0) as inserted`,
+          returning id, (xmax = 0) as inserted`,
     );
+    for (const r of written) touched.add(r.id);
     const inserted = written.filter((r) => r.inserted).length;
     counts.created += inserted;
     counts.updated += written.length - inserted;
     done += batch.length;
     if (placed.length > BATCH_ROWS) options.progress(`users: ${done}/${placed.length} rows written`);
   }
-  counts.unchanged = placed.length - counts.created - counts.updated;
   const usernames = placed.map((p) => p.row.username);
+  // Custom fields of users (`cf_sector`): a user whose values alone changed counts as updated.
+  const withCustom = placed.filter((p) => p.row.custom.length);
+  if (withCustom.length) {
+    const ids = await rowsOf<{ id: number; email: string }>(tx, sql`select id, lower(email) as email from users where lower(email) = any(${arrayParam(withCustom.map((p) => p.row.username), 'text')})`);
+    const idOf = new Map(ids.map((r) => [r.email, r.id]));
+    const wanted = withCustom.flatMap((p) => p.row.custom.map((c) => ({ ownerId: idOf.get(p.row.username)!, ...c })));
+    for (const id of await syncCustomValues(tx, 'user', wanted)) if (!touched.has(id)) counts.updated++;
+  }
+  counts.unchanged = placed.length - counts.created - counts.updated;
   if (options.invite) {
     const invited = await inviteUsers(tx, usernames, options);
     counts.notes.push(invited ? `${invited} users invited: a link to choose their password is queued in the mail outbox` : 'nobody to invite: every user of the file has signed in or was invited before');

@@ -1,6 +1,6 @@
 // Seeds past orders, with rows, status history and their documents, so order history,
 // reorder, invoices and "ordered before" quantities have something to show.
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   addresses, orderRows, orders, orderStatusHistory, paymentMethods, productTranslations, products,
@@ -18,7 +18,8 @@ export async function seedOrders(db: Db, random: Random, people: { customerRows:
     .select({ id: products.id, code: products.code, price: products.standardPrice, vat: products.vatRate, it: productTranslations.name })
     .from(products)
     .innerJoin(productTranslations, eq(productTranslations.productId, products.id))
-    .where(eq(productTranslations.locale, 'it'));
+    .where(eq(productTranslations.locale, 'it'))
+    .orderBy(asc(products.id));
   const names = await db.select().from(productTranslations).where(inArray(productTranslations.productId, catalogue.map((c) => c.id)));
   const nameOf = (id: number) => {
     const all = names.filter((n) => n.productId === id);

@@ -1,15 +1,16 @@
 // The demo shop: seeded once on first start (idempotent), resettable with --reset.
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
 import { mediaDirOf, privateDirOf } from '../config';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
-import { systemSettings } from '../db/schema';
-import { seedCatalogue } from './catalogue';
+import { customers, products, systemSettings, users } from '../db/schema';
+import { drawProductPictures, finishCatalogue, seedCustomFieldsAndSeasons } from './catalogue';
 import { seedCommerce } from './commerce';
+import { importDemoFile } from './demo-files';
 import { seedContent } from './content';
 import { seedOrders } from './orders';
-import { seedPeople } from './people';
+import { setDemoPasswords } from './people';
 import { seededRandom } from './random';
 import { seedSettings } from './settings';
 
@@ -61,15 +62,26 @@ export async function seedDemoShop(db: Db, options: SeedOptions = {}): Promise<b
   const started = Date.now();
   const random = seededRandom(2026);
   const media = { mediaDir: options.mediaDir, privateDir: options.privateDir };
-  log('seeding settings and catalogue…');
+  log('seeding settings, drawing the product pictures…');
   await seedSettings(db);
-  const catalogue = await seedCatalogue(db, random, media);
-  log('seeding customers, agents and prices…');
-  const people = await seedPeople(db, random, catalogue);
+  const { formatFieldId } = await seedCustomFieldsAndSeasons(db);
+  if (media.mediaDir) await drawProductPictures(media.mediaDir);
+  log('importing the catalogue (samples/demo)…');
+  await importDemoFile(db, 'categories.csv', media);
+  await importDemoFile(db, 'products.jsonl', media);
+  await finishCatalogue(db, random, { formatFieldId, picturesDrawn: Boolean(media.mediaDir) });
+  log('importing agents, customers, users, addresses and prices (samples/demo)…');
+  for (const file of ['agents.csv', 'customers.csv', 'users.csv', 'addresses.csv', 'prices.csv', 'season-prices.csv'] as const) {
+    await importDemoFile(db, file, media);
+  }
+  await setDemoPasswords(db);
   log('seeding content, payments, shipping, coupons and orders…');
-  const { canvasId } = await seedContent(db, media, people.customerRows.filter((c) => c.kind === 'b2b').map((c) => c.id));
-  await seedCommerce(db, catalogue, canvasId);
-  await seedOrders(db, random, people);
+  const customerRows = await db.select().from(customers).orderBy(asc(customers.id));
+  const userRows = await db.select().from(users).orderBy(asc(users.id));
+  const productRows = await db.select({ id: products.id, code: products.code }).from(products).orderBy(asc(products.id));
+  const { canvasId } = await seedContent(db, media, customerRows.filter((c) => c.kind === 'b2b').map((c) => c.id));
+  await seedCommerce(db, { productIdByCode: new Map(productRows.map((p) => [p.code, p.id])) }, canvasId);
+  await seedOrders(db, random, { customerRows, userRows });
   await db.insert(systemSettings).values({ key: SEED_MARKER, value: new Date().toISOString(), isPublic: false });
   log(`demo shop seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;

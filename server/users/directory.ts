@@ -1,13 +1,15 @@
 // Who sees which users and customers: a customer user sees the users of its own customer; an
 // agent sees itself, the users of its assigned customers, and (users/customers/) those customers.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AgentCustomerOrder } from '../../src/lib/contract/b2b-codes';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { CustomerSummary, ShopUser, UserOrderField } from '../../src/lib/contract/users';
 import type { AuthUser } from '../auth/auth-user';
 import { customFieldValuesOf } from '../catalogue/custom-field-values';
 import type { Db } from '../db/client';
-import { agentCustomers, customers, users } from '../db/schema';
+import { addresses, agentCustomers, carts, customers, orders, users } from '../db/schema';
+import { openCartTotals } from '../b2b/open-carts';
 
 export const DEFAULT_USER_ORDER: Ordering<UserOrderField> = { field: 'last_name', direction: 'asc' };
 
@@ -85,38 +87,70 @@ export async function findVisibleUser(db: Db, viewer: AuthUser, id: number, loca
   return (await describeUsers(db, rows, locale))[0];
 }
 
-/** The customers assigned to an agent, by business name (then name), optionally searched. */
+/**
+ * The customers assigned to an agent, searched on name, code and the city of any address;
+ * `recent` puts first those the agent served last (its last order or cart change for them), then
+ * by business name (then name). City, last service and each customer's open cart total come in
+ * the same few statements whatever the page size.
+ */
 export async function listAgentCustomers(
   db: Db,
   agentId: number,
-  q: { search?: string },
+  q: { search?: string; order?: AgentCustomerOrder },
   page: { page: number; pageSize: number },
 ): Promise<{ results: CustomerSummary[]; count: number }> {
+  const like = q.search ? contains(q.search) : undefined;
   const where = and(
     inArray(customers.id, assignedTo(db, agentId)),
     eq(customers.isActive, true),
-    q.search
-      ? or(ilike(customers.businessName, contains(q.search)), ilike(customers.firstName, contains(q.search)), ilike(customers.lastName, contains(q.search)))
+    like
+      ? or(
+          ilike(customers.businessName, like),
+          ilike(customers.firstName, like),
+          ilike(customers.lastName, like),
+          ilike(customers.code, like),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(addresses)
+              .where(and(eq(addresses.customerId, customers.id), isNull(addresses.deletedAt), ilike(addresses.city, like))),
+          ),
+        )
       : undefined,
   );
+  // Spelled out: a single-table select names its columns without the table, which inside these
+  // subqueries would mean the subquery's own `id`.
+  const customerId = sql.raw('"customers"."id"');
+  // Both use orders_agent_customer_idx and carts_owner_idx per customer of the agent.
+  const lastServed = sql<Date | null>`greatest(
+    (select max(o.created_at) from ${orders} o where o.agent_id = ${agentId} and o.customer_id = ${customerId}),
+    (select max(k.updated_at) from ${carts} k where k.agent_id = ${agentId} and k.customer_id = ${customerId}))`;
+  const city = sql<string | null>`(select a.city from ${addresses} a where a.customer_id = ${customerId} and a.deleted_at is null
+    order by (a.type = 'billing') desc, a.is_default desc, a.id limit 1)`;
+  const byName = [
+    asc(sql`lower(coalesce(${customers.businessName}, ${customers.lastName} || ' ' || ${customers.firstName}))`),
+    asc(sql`lower(${customers.lastName})`),
+    asc(customers.id),
+  ];
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        customer: customers,
+        city,
+        lastServed: sql<string | null>`to_char(${lastServed} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
       .from(customers)
       .where(where)
       // Consumers have no business name: they sort by their own name among the businesses.
-      .orderBy(
-        asc(sql`lower(coalesce(${customers.businessName}, ${customers.lastName} || ' ' || ${customers.firstName}))`),
-        asc(sql`lower(${customers.lastName})`),
-        asc(customers.id),
-      )
+      .orderBy(...((q.order ?? 'recent') === 'recent' ? [sql`${lastServed} desc nulls last`, ...byName] : byName))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ count: sql<number>`count(*)::int` }).from(customers).where(where),
   ]);
+  const openCarts = await openCartTotals(db, rows.map((r) => r.customer.id));
   return {
     count: total?.count ?? 0,
-    results: rows.map((c) => ({
+    results: rows.map(({ customer: c, city: cityName, lastServed: served }) => ({
       id: c.id,
       code: c.code,
       kind: c.kind,
@@ -126,6 +160,10 @@ export async function listAgentCustomers(
       email: c.email,
       phone: c.phone,
       vat_number: c.vatNumber,
+      city: cityName,
+      last_served_at: served,
+      open_cart_rows: openCarts.get(c.id)?.rows ?? 0,
+      open_cart_total: openCarts.get(c.id)?.total ?? 0,
     })),
   };
 }

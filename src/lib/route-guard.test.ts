@@ -11,6 +11,7 @@ describe('guardRedirect', () => {
     expect(guardRedirect('/account/orders', '?page=2', visitor)).toBe('/auth/login?next=%2Faccount%2Forders%3Fpage%3D2');
     expect(guardRedirect('/cart/', '', visitor)).toBe('/auth/login?next=%2Fcart');
     expect(guardRedirect('/customers', '', visitor)).toBe('/auth/login?next=%2Fcustomers');
+    expect(guardRedirect('/quick-order', '', visitor)).toBe('/auth/login?next=%2Fquick-order');
   });
 
   it('lets visitors see public and sign-in pages', () => {
@@ -35,13 +36,15 @@ describe('guardRedirect', () => {
     expect(guardRedirect('/account', '', agent)).toBe('/customers?next=%2Faccount');
     expect(guardRedirect('/cart/checkout', '', agent)).toBe('/customers?next=%2Fcart%2Fcheckout');
     expect(guardRedirect('/contacts', '', agent)).toBe('/customers?next=%2Fcontacts');
+    expect(guardRedirect('/quick-order', '', agent)).toBe('/customers?next=%2Fquick-order');
+    expect(guardRedirect('/account/purchased', '', agent)).toBe('/customers?next=%2Faccount%2Fpurchased');
     expect(guardRedirect('/p/some-wine', '', agent)).toBeNull();
     expect(guardRedirect('/account', '', agentWithCustomer)).toBeNull();
     expect(guardRedirect('/account', '', { ...agent, enforceCustomerSelection: false })).toBeNull();
   });
 
   it('lets customers open their pages', () => {
-    for (const path of ['/account', '/account/orders/12', '/cart', '/cart/order-complete', '/contatti']) {
+    for (const path of ['/account', '/account/orders/12', '/cart', '/cart/order-complete', '/contatti', '/quick-order', '/account/lists/3']) {
       expect(guardRedirect(path, '', customer), path).toBeNull();
     }
   });

@@ -4,9 +4,9 @@
 import { LOCALE_TABLE } from './contract/locales';
 import { safeRedirectPath } from './rules/safe-link';
 
-/** Pages only for signed-in users (route names account*, cart*, customers). */
+/** Pages only for signed-in users (route names account*, cart*, customers; quick-order of issue 16). */
 export function isProtectedPath(path: string): boolean {
-  return /^\/(account|cart|customers)(\/|$)/.test(path);
+  return /^\/(account|cart|customers|quick-order)(\/|$)/.test(path);
 }
 
 /** Sign-in pages (auth*): a signed-in user has nothing to do there. */
@@ -17,11 +17,11 @@ const CONTACT_PATHS: string[] = Object.values(LOCALE_TABLE).map((locale) => loca
 
 /**
  * Pages an agent may open only with a chosen customer (spec: customers, contacts, account,
- * account-details, account-orders, account-downloads, account-orders-id; the cart and the rest of
- * the account area act for a customer too, so they are gated the same way).
+ * account-details, account-orders, account-downloads, account-orders-id; the cart, the quick order
+ * and the rest of the account area act for a customer too, so they are gated the same way).
  */
 export function needsChosenCustomer(path: string): boolean {
-  return CONTACT_PATHS.includes(path) || /^\/(account|cart)(\/|$)/.test(path);
+  return CONTACT_PATHS.includes(path) || /^\/(account|cart|quick-order)(\/|$)/.test(path);
 }
 
 export interface GuardState {

@@ -232,6 +232,58 @@ describe('bad input changes nothing and is named by line and column', () => {
   });
 });
 
+describe('custom fields of users and season prices agreed with one customer', () => {
+  const sectorOf = async (email: string) =>
+    (await queryRows<{ value: string }>(shops.demo.db, sql`select v.value from user_custom_values l join users u on u.id = l.user_id
+      join custom_field_values v on v.id = l.custom_field_value_id where u.email = ${email} order by v.value`)).map((r) => r.value);
+
+  it('cf_<key> sets a user\'s values of that field, a value alone changed counts as an update, an empty cell clears', async () => {
+    const file = (sector: string) => textFile('u.csv', `username,cf_sector\nb2b2@example.com,${sector}\n`);
+    const set = await importFile(shops.demo.db, 'users', file('brewery|garden'));
+    expect(set.problems).toEqual([]);
+    expect(set.counts.users).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    expect(await sectorOf('b2b2@example.com')).toEqual(['brewery', 'garden']);
+    const again = await importFile(shops.demo.db, 'users', file('brewery|garden'));
+    expect(again.counts.users).toMatchObject({ updated: 0, unchanged: 1 });
+    await importFile(shops.demo.db, 'users', file(''));
+    expect(await sectorOf('b2b2@example.com')).toEqual([]);
+    await importFile(shops.demo.db, 'users', file('brewery'));
+    // A file without the column leaves the values alone.
+    await importFile(shops.demo.db, 'users', textFile('u.csv', 'username,first_name\nb2b2@example.com,Marco\n'));
+    expect(await sectorOf('b2b2@example.com')).toEqual(['brewery']);
+  });
+
+  it('a customer column makes the row that customer\'s price in the season; the same file twice changes nothing', async () => {
+    const pricesOf = () => queryRows<{ price: string; season: string | null }>(shops.demo.db, sql`select cp.price::text as price, s.code as season from customer_prices cp
+      join customers c on c.id = cp.customer_id join products p on p.id = cp.product_id left join seasons s on s.id = cp.season_id
+      where c.code = 'C0003' and p.code = 'GIA-0001' order by cp.id`);
+    const before = await pricesOf();
+    const file = (price: string) => textFile('s.csv', `season;code;price;customer\nprimavera-2027;GIA-0001;${price};C0003\n`);
+    const first = await importFile(shops.demo.db, 'season-prices', file('3,10'));
+    expect(first.problems).toEqual([]);
+    expect(first.counts['customer season prices']).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    expect(first.counts['season prices']).toMatchObject({ created: 0, updated: 0, unchanged: 0 });
+    expect(await pricesOf()).toEqual([...before, { price: '3.10', season: 'primavera-2027' }]);
+    const again = await importFile(shops.demo.db, 'season-prices', file('3,10'));
+    expect(again.counts['customer season prices']).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    const changed = await importFile(shops.demo.db, 'season-prices', file('2,95'));
+    expect(changed.counts['customer season prices']).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    expect(await pricesOf()).toEqual([...before, { price: '2.95', season: 'primavera-2027' }]);
+  });
+
+  it('an unknown customer is named by line and column; a repeated customer, season and product too', async () => {
+    const result = await importFile(
+      shops.demo.db,
+      'season-prices',
+      textFile('s.csv', 'season;code;price;customer\nprimavera-2027;GIA-0001;3;C9999\nprimavera-2027;GIA-0002;3;C0003\nprimavera-2027;GIA-0002;4;C0003\nprimavera-2027;GIA-0002;4;\n'),
+    );
+    expect(result.problems).toEqual([
+      "line 2, column customer: 'C9999' is not the code of a customer in the shop (import the customers first)",
+      "line 4, column code: 'GIA-0002' is already on line 3 for season primavera-2027 and customer C0003; a customer has one price per product and season",
+    ]);
+  });
+});
+
 describe('dry run, invitations and --delete-missing', () => {
   it('a dry run reports what would change and changes nothing', async () => {
     const before = await peopleSnapshot(shops.demo.db);

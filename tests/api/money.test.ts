@@ -1,10 +1,16 @@
-// Money that adds up (issue 14, items 1 and 3 to 5): a payment fee is in the total of the order,
+// Money that adds up (issue 14, items 1 to 5): a variant has its own price, the same in the product
+// detail, the live values and the cart row, for the public, a consumer and a business with an
+// agreed price; a payment fee is in the total of the order,
 // its PDF and its mail; a business of another EU state is reverse charged (ADR 0024) while
 // consumers abroad and Italian businesses pay the shop's VAT; the invoice carries what an Italian
 // invoice needs and prints VAT once; a refused coupon says why.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addresses, customers, orderRows, orders, users } from '../../server/db/schema';
+import { addresses, customerPrices, customers, orderRows, orders, users, variants } from '../../server/db/schema';
+import type { CartRow } from '../../src/lib/contract/cart';
+import type { LiveValuesAnswer } from '../../src/lib/contract/live-values';
+import type { ProductDetail } from '../../src/lib/contract/product-detail';
+import { grossOf } from '../../src/lib/rules/vat-display';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
@@ -42,6 +48,49 @@ const pdfOf = async (token: string, id: number, type: string, locale = 'it') => 
   return pdfText(Buffer.from(await response.arrayBuffer()));
 };
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe("a variant's price (item 2): the product page's answers and the cart row agree", () => {
+  it('answers the chosen variant its own price, for the public, a consumer and a business with an agreed price', async () => {
+    const p = await makeProduct(db(), { price: 10, vatRate: 22 });
+    const [, dear] = await db()
+      .insert(variants)
+      .values([
+        { productId: p.id, code: `${p.code}-075`, name: { it: '0,75 l', en: '0.75 l', es: '0,75 l' }, standardPrice: 10, quantity: 50, position: 1 },
+        { productId: p.id, code: `${p.code}-150`, name: { it: '1,5 l', en: '1.5 l', es: '1,5 l' }, standardPrice: 18, quantity: 50, position: 2 },
+      ])
+      .returning({ id: variants.id });
+    const c1 = await customerId(db(), 'C0001');
+    await db().insert(customerPrices).values({ customerId: c1, productId: p.id, variantId: dear!.id, price: 16.5 });
+
+    // The product detail the page is built from: the variant carries its own list price.
+    const detail = await shop.send<ProductDetail>('GET', `products/p/${p.code.toLowerCase()}/`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.price.standard_price).toBe(10);
+    expect(detail.body.variants.find((v) => v.id === dear!.id)!.price).toMatchObject({ standard_price: 18, special_price: null });
+
+    // The live values: the public price with VAT, the business's agreed net price.
+    const publicLive = await shop.send<LiveValuesAnswer>('GET', `products/live/?ids=${p.id}`);
+    const publicVariant = publicLive.body.results[0]!.variants.find((v) => v.id === dear!.id)!;
+    expect(publicVariant.price).toMatchObject({ price: 18, vat_included: true, shown_price: grossOf(18, 22) });
+    expect(publicLive.body.results[0]!.price.shown_price).toBe(grossOf(10, 22));
+    const businessLive = await shop.send<LiveValuesAnswer>('GET', `products/live/?ids=${p.id}&customer=${c1}`, { token: b2b });
+    const businessVariant = businessLive.body.results[0]!.variants.find((v) => v.id === dear!.id)!;
+    expect(businessVariant.price).toMatchObject({ standard_price: 18, price: 16.5, vat_included: false, shown_price: 16.5 });
+    expect(businessLive.body.results[0]!.price).toMatchObject({ price: 10, vat_included: false, shown_price: 10 });
+
+    // The cart row of that variant says the same unit price as the live values, for each.
+    for (const [token, context, expected] of [[b2b, 'b2b', 16.5], [consumer, 'b2c', grossOf(18, 22)]] as const) {
+      const cart = await shop.send<{ id: number }>('POST', `carts/get-or-create/?shop_context=${context}`, { token, body: {} });
+      const added = await shop.send<CartRow>('POST', `carts/rows/?shop_context=${context}`, { token, body: { cart: cart.body.id, product: p.id, variant: dear!.id, qty: 1 } });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      const rows = await shop.send<{ results: CartRow[] }>('GET', `carts/rows/?cart=${cart.body.id}&page_size=100&shop_context=${context}`, { token });
+      const row = rows.body.results.find((r) => r.product === p.id && r.variant === dear!.id)!;
+      expect(row.shown_price).toBe(expected);
+      if (context === 'b2b') expect(row).toMatchObject({ price: 16.5, vat_included: false });
+      expect((await shop.send('DELETE', `carts/row/${row.id}/?shop_context=${context}`, { token })).status).toBeLessThan(300);
+    }
+  });
+});
 
 describe('cash on delivery: the fee is in the total', () => {
   it('checkout/init offers the fee, and the order, its PDF and its mail include it in the total', async () => {

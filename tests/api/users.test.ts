@@ -118,14 +118,17 @@ describe('users/{id}/', () => {
 });
 
 describe('users/customers/', () => {
-  it('lists the customers assigned to the agent, by business name', async () => {
-    const { status, body } = await get<Paged<CustomerSummary>>('users/customers/', 'agent');
+  it('lists the customers assigned to the agent, by business name with order_by=name', async () => {
+    const { status, body } = await get<Paged<CustomerSummary>>('users/customers/?order_by=name', 'agent');
     expect(status).toBe(200);
     expect(body.count).toBe(3);
     expect(body.results.map((c) => c.business_name)).toEqual(['Birrificio Monte Alto S.n.c.', 'Cantina dei Colli S.r.l.', 'Garden Center Il Glicine']);
     expect(body.results[0]).toMatchObject({ id: customerId.C0002, code: 'C0002', kind: 'b2b', first_name: 'Marco', last_name: 'Bianchi', email: expect.any(String) });
-    const other = await get<Paged<CustomerSummary>>('users/customers/', 'agent2');
+    const other = await get<Paged<CustomerSummary>>('users/customers/?order_by=name', 'agent2');
     expect(other.body.results.map((c) => c.code)).toEqual(['C0004', 'C0005']);
+    // The default puts the customers the agent served last first (tests/api/b2b-ordering.test.ts).
+    const recent = await get<Paged<CustomerSummary>>('users/customers/', 'agent');
+    expect(recent.body.results.map((c) => c.code).sort()).toEqual(['C0001', 'C0002', 'C0003']);
   });
 
   it('searches business name, first and last name, case-insensitively', async () => {

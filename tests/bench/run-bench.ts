@@ -10,26 +10,34 @@
 // - stock and price sync of 10,000 rows through the management API on PostgreSQL (sync-bench.ts).
 // - importing 10,000 products from CSV on PostgreSQL, then the same file again (import-bench.ts);
 // - place-order time with the demo's orders and with 100,000 more in the year (order-numbers.ts);
+// - the JSON API under wrk at 32 connections on PostgreSQL and PGlite, beside the prepared-SQL
+//   floor (load-bench.ts, issue 17);
+// - the anonymous listing on PGlite, on the HTTP thread and in its worker thread, with a static
+//   file's latency meanwhile and the CPU per thread (pglite-bench.ts);
+// - quick order: validating 200 pasted lines and adding 200 lines to a cart in one call (b2b-bench.ts);
 // - complete checkouts per second at 1, 8 and 32 sessions, and 32 sessions on one product, on
 //   PostgreSQL (checkout-load.ts).
 // Figures are ratios and percentiles from one run; the machine is shared, so read trends.
 //
-// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,import,sync,orders,checkout,faults; all but
+// Sections: `npm run bench -- build http` or BENCH_SECTIONS=build,http,lighthouse,nginx,import,sync,orders,load,pglite,b2b,checkout,faults; all but
 // faults by default.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { startShopProcess } from '../support/server-process';
+import { benchB2b } from './b2b-bench';
 import { runBuildBench } from './build-bench';
 import { benchCheckoutLoad } from './checkout-load';
 import { benchFaults } from './fault-run';
 import { runImportBench } from './import-bench';
 import { runLighthouse } from './lighthouse';
+import { benchPglite } from './pglite-bench';
+import { runLoadBench } from './load-bench';
 import { benchOrderNumbers } from './order-numbers';
 import { benchStaticVsNginx } from './static-vs-nginx';
 import { runSyncBench } from './sync-bench';
 
-const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'import', 'sync', 'orders', 'checkout', 'faults'] as const;
+const SECTIONS = ['http', 'lighthouse', 'build', 'nginx', 'import', 'sync', 'orders', 'load', 'pglite', 'b2b', 'checkout', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = [...process.argv.slice(2).filter((a) => !a.startsWith('-')), ...(process.env.BENCH_SECTIONS ?? '').split(',')]
   .map((s) => s.trim().toLowerCase())
@@ -149,5 +157,9 @@ if (sections.has('import')) await runImportBench();
 if (sections.has('sync')) await runSyncBench();
 if (sections.has('faults')) await benchFaults();
 if (sections.has('orders')) await benchOrderNumbers();
+if (sections.has('load')) await runLoadBench();
+// After the http section, whose build (tests/.tmp/bench-dist) it serves.
+if (sections.has('pglite')) await benchPglite(path.join(tmp, 'bench-dist'));
+if (sections.has('b2b')) await benchB2b();
 if (sections.has('checkout')) await benchCheckoutLoad();
 

@@ -2,11 +2,13 @@
 // the same moment the listing card, the product page (badge and buy box) and the cart row say
 // the same words, in English and in Spanish, for a demo product with little stock.
 import { expect, test, type Page } from '@playwright/test';
+import { AVAILABILITY_BUSINESS } from '../support/e2e-users';
 import { API, apiGet, apiLogin, signInWithApi, tokenHeader, useLocale, watchErrors, type Locale } from './e2e-helpers';
 
-// Lucía's cart (Bodega Sierra Norte): the theme spec only looks at it, whatever it holds; no
-// other spec changes it. The two languages run one after the other on it.
-const LUCIA = { email: 'lucia@sierranorte.example', password: 'Customer-2026!' };
+// A copy of Lucía (Bodega Sierra Norte) made for this spec (tests/support/e2e-users.ts): a
+// customer has one cart, and agent.spec.ts orders for Bodega Sierra Norte itself. The two
+// languages run one after the other on it.
+const LUCIA = { email: AVAILABILITY_BUSINESS.email, password: AVAILABILITY_BUSINESS.password };
 type StockState = 'available' | 'low' | 'backorder' | 'unavailable';
 interface Listed { id: number; code: string; slug: string; has_variants: boolean; quantity: number; is_backorderable: boolean; stock_state: StockState }
 

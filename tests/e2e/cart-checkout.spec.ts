@@ -1,7 +1,7 @@
 // Cart, coupon and checkout (spec sections 2, 4, 5 and 8): a business customer finds a product
 // through the catalogue filter, sees its own price, adds it, is stopped beyond the stock, uses
 // coupons and checks out "as per contract"; a consumer buys in Spanish with a consumer payment
-// method. The three pages are checked with axe. Users: b2b@example.com and consumer@example.com
+// method, after coupons refused for four reasons, each said in Spanish. The three pages are checked with axe. Users: b2b@example.com and consumer@example.com
 // only (all specs share one database).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -75,8 +75,11 @@ test.describe('cart and checkout', () => {
     const shown = buyBox(page).locator('[data-customer-price="ready"] [data-price-value]');
     await expect(shown).toBeVisible();
     expect(spaces((await shown.textContent()) ?? '')).toBe(spaces(formatEuro(price.price, 'it')));
-    // The public price stays in the page for visitors and crawlers.
-    await expect(page.locator('[data-price]').first()).toBeVisible();
+    // The public price stays in the page's HTML for visitors and crawlers; the headline now says
+    // the business's own price, as the buy box does (ADR 0014).
+    await expect(page.locator('[data-headline-for=""] [data-price][data-vat-included]')).toBeAttached();
+    await expect(page.locator('[data-customer-headline]')).toBeVisible();
+    expect(spaces((await page.locator('[data-customer-headline] [data-headline-amount]').textContent()) ?? '')).toBe(spaces(formatEuro(price.price, 'it')));
 
     await buyBox(page).getByLabel('Quantità').fill('2');
     await buyBox(page).getByRole('button', { name: 'Aggiungi al carrello' }).click();
@@ -262,6 +265,20 @@ test.describe('cart and checkout', () => {
     await page.goto('/cart');
     await expect(page.locator(`[data-product-slug="${product!.slug}"]`)).toBeVisible();
     await expectNoAxeViolations(page);
+    // A refused coupon says why, in the page's language (issue 14, item 5): unknown, expired, a
+    // first order's coupon for a customer who has ordered, a minimum the cart does not reach.
+    const refusals: [string, string | RegExp][] = [
+      ['NOVALIDO', 'No hay ningún cupón con este código: comprueba que lo has escrito bien.'],
+      ['ESTATE2025', 'Este cupón ha caducado.'],
+      ['BENVENUTO10', 'Este cupón solo es válido en el primer pedido.'],
+    ];
+    if (product!.price.standard_price < 100) refusals.push(['SCONTO20', /Este cupón es válido para pedidos a partir de 150,00\s€/]);
+    for (const [code, text] of refusals) {
+      await page.getByLabel('Código de cupón').fill(code);
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect(toast(page, text), code).toBeVisible();
+      await expect(page.locator('[data-coupon-applied]')).toHaveCount(0);
+    }
     await page.getByRole('link', { name: 'Finalizar compra' }).click();
     await expect(page.locator('[data-checkout-state="ready"]')).toBeVisible();
     await expect(page.getByRole('radio', { name: /Según contrato/ })).toHaveCount(0);

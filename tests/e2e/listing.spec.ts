@@ -218,6 +218,38 @@ test.describe('/p product list', () => {
     await expectList(page, italian);
   });
 
+  // Issue 14, item 21: the results page itself shows the most relevant first (the API's order is
+  // tested in tests/api/search-relevance.test.ts): products named with the word, then those that
+  // only mention it, which A to Z would mix. The sort field says "Best match".
+  for (const [locale, sortLabel, best, candidates] of [
+    ['it', 'Ordina per', 'Pertinenza', [['lievito', /\blievit/i], ['tappi', /\btapp/i]]],
+    ['en', 'Sort by', 'Best match', [['yeast', /\byeast/i]]],
+  ] as const) {
+    test(`search results come most relevant first, not A to Z (${locale})`, async ({ page, context, request }) => {
+      await useLocale(context, locale);
+      let chosen: { q: string; named: RegExp; relevance: { slugs: string[]; count: number } } | null = null;
+      for (const [q, named] of candidates) {
+        const relevance = await apiList(request, locale, { search: q });
+        const alphabetical = await apiList(request, locale, { search: q, order_by: 'name-asc' });
+        if (relevance.slugs.join() !== alphabetical.slugs.join()) {
+          chosen = { q, named, relevance };
+          break;
+        }
+      }
+      expect(chosen, 'a search whose first page differs between relevance and A to Z').not.toBeNull();
+      await page.goto(`/p?search=${chosen!.q}`);
+      await expectList(page, chosen!.relevance);
+      await expect(page.getByLabel(sortLabel)).toHaveValue('relevance-desc');
+      await expect(page.getByLabel(sortLabel).locator('option:checked')).toHaveText(best);
+      const names = await page.locator('[data-listing] [data-product-card] h2 a, [data-listing] [data-product-card] h3 a').allTextContents();
+      expect(names).toHaveLength(chosen!.relevance.slugs.length);
+      const flags = names.map((name) => chosen!.named.test(name));
+      expect(flags[0], `${chosen!.q}: the first result is named with the word`).toBe(true);
+      // Every name match comes before every result that only mentions the word.
+      expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+    });
+  }
+
   test('an empty search offers to clear it; a failing API shows the error (en)', async ({ page, context }) => {
     await useLocale(context, 'en');
     await page.goto('/p?search=zzqqxx');

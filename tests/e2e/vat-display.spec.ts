@@ -100,6 +100,12 @@ test.describe('VAT display', () => {
     await signInWithApi(page, B2B, `/p/${product.slug}`);
     await expect(page).toHaveURL(new RegExp(`/p/${product.slug}$`));
     await expectBuyBoxPrice(page, price, 'it', 'IVA esclusa');
+    // The headline says the same net amount, labelled, once the buy box knows it (ADR 0014).
+    const headline = page.locator('[data-customer-headline]');
+    await expect(headline).toBeVisible();
+    expect(spaces((await headline.textContent()) ?? '')).toContain(spaces(formatEuro(price, 'it')));
+    await expect(headline).toContainText('IVA esclusa');
+    await expect(page.locator('[data-headline-for=""]')).toBeHidden();
 
     await buyBox(page).getByRole('button', { name: 'Aggiungi al carrello' }).click();
     await expect.poll(async () => (await ownRow(request, token, 'b2b', product.id))?.total ?? 0).toBeGreaterThan(0);

@@ -23,11 +23,19 @@ export interface ShopProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startShopProcess(options: { dataDir: string; distDir: string; port?: number; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<ShopProcess> {
+export async function startShopProcess(options: {
+  dataDir: string;
+  distDir: string;
+  port?: number;
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** The script to run instead of server/start.ts (it must print "is running at" when ready). */
+  entry?: string;
+}): Promise<ShopProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? path.join(ROOT_DIR, 'server/start.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, DIST_DIR: options.distDir, PUBLIC_SITE_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],

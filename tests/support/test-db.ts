@@ -1,5 +1,6 @@
-// A fresh, migrated database per test file: in-memory PGlite by default, or a throwaway
-// PostgreSQL database when SHOP_TEST_DB=postgres (needs TEST_DATABASE_URL). Under vitest the
+// A fresh, migrated database per test file: in-memory PGlite by default (in a worker thread with
+// SHOP_TEST_DB=pglite-thread), or a throwaway PostgreSQL database when SHOP_TEST_DB=postgres
+// (needs TEST_DATABASE_URL). Under vitest the
 // global setup (tests/support/test-templates.ts) has migrated and seeded two templates once per
 // run, and each file gets a copy of one: seeding the demo shop takes about 11 s, a copy well
 // under one. Outside vitest (tests/bench) each database is migrated on the spot.
@@ -13,6 +14,12 @@ import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../../serv
 import * as schema from '../../server/db/schema';
 
 export const testDbKind = () => (process.env.SHOP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+/**
+ * SHOP_TEST_DB=pglite-thread runs the API tests on PGlite in a worker thread, as the server runs
+ * it; by default they run it in their own thread (quicker to open, and `$client` is PGlite itself).
+ */
+export const pgliteInThread = () => process.env.SHOP_TEST_DB === 'pglite-thread';
 
 export type TemplateName = 'migrated' | 'seeded';
 
@@ -51,10 +58,16 @@ async function providedTemplates(): Promise<TestTemplates | undefined> {
  * A migrated database of its own; with `template: 'seeded'` it holds the demo shop as well when
  * the run has a seeded template (check `seeded`, and seed when it is false).
  */
-export async function openTestDatabase(options: { template?: TemplateName; poolSize?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { template?: TemplateName; pgliteThread?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
   const templates = await providedTemplates();
   const from = templates?.[options.template ?? 'migrated'];
   if (testDbKind() === 'pglite') {
+    if (options.pgliteThread ?? pgliteInThread()) {
+      // PGlite in a worker thread, as the serving processes run it (ADR 0034).
+      const database = await openDatabase({ pgliteThread: true, pgliteDumpFile: from });
+      if (!from) await database.migrate();
+      return { ...database, seeded: Boolean(from) && options.template === 'seeded', destroy: () => database.close() };
+    }
     if (!from) {
       const database = await openDatabase({});
       await database.migrate();

@@ -55,10 +55,17 @@ async function expectErrorShape(response: Response) {
 }
 
 export async function openTestShop(
-  options: { deps?: Partial<DepsInput>; mailer?: Mailer; worker?: Partial<OutboxWorkerOptions>; /** PostgreSQL pool size (5; the server's is 10). */ poolSize?: number } = {},
+  options: {
+    deps?: Partial<DepsInput>;
+    mailer?: Mailer;
+    worker?: Partial<OutboxWorkerOptions>;
+    pgliteThread?: boolean;
+    /** PostgreSQL pool size (5; the server's is 10). */
+    poolSize?: number;
+  } = {},
 ): Promise<TestShop> {
   // A copy of the run's seeded template; seeded here only where there is none (tests/bench).
-  const database = await openTestDatabase({ template: 'seeded', poolSize: options.poolSize });
+  const database = await openTestDatabase({ template: 'seeded', pgliteThread: options.pgliteThread, poolSize: options.poolSize });
   if (!database.seeded) await seedDemoShop(database.db);
   const memory = memoryMailer();
   const mailWorker = createOutboxWorker({

@@ -1,13 +1,13 @@
 // Issue 14, item 22: the demo data speaks each language of its own (docs/glossary.md): no Italian
-// word and no phrase the glossary rules out in an English or Spanish text of the catalogue, the news, the home sliders, the content
-// pages, or the texts the seed writes inline (payment and shipping methods, payment terms,
+// word and no phrase the glossary rules out in an English or Spanish text of the catalogue and the
+// customers' payment terms (samples/demo/), the news, the home sliders, the content pages, or the texts the seed writes inline (payment and shipping methods, payment terms,
 // coupons, the promotion, documents). Brands and codes ("Cantina Pro", "SPEDIZIONEGRATIS") are
 // names, not words, and are not matched (src/lib/i18n/italian-words.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentPages, newsPosts, seedCategories, seedProducts, sliders } from '../../server/seed/data';
-import { CONTRACT_TERMS } from '../../server/seed/people';
+import { readRows } from '../../server/import/read-rows';
+import { contentPages, newsPosts, sliders } from '../../server/seed/data';
 import { italianWordsIn, ruledOutIn } from '../../src/lib/i18n/glossary-checks';
 
 /** Keys whose values are addresses, codes or names, not prose. */
@@ -28,6 +28,21 @@ function* localized(node: unknown, at: string, inLocale: 'en' | 'es' | null): Ge
   }
 }
 
+/** The records of a demo data file (samples/demo/), with `name_en`-like columns as `{name: {en}}`. */
+function demoRecords(file: string): Record<string, unknown>[] {
+  const read = readRows(readFileSync(path.resolve(__dirname, '../../samples/demo', file)), file);
+  if (!read.table) throw new Error(`${file}: ${read.problems.map((p) => p.message).join('; ')}`);
+  return read.table.rows.map((row) => {
+    const record: Record<string, Record<string, string> | string> = {};
+    for (const [column, value] of row.cells) {
+      const localized = /^(.+)_(it|en|es)$/.exec(column);
+      if (localized) ((record[localized[1]!] ??= {}) as Record<string, string>)[localized[2]!] = value;
+      else record[column] = value;
+    }
+    return record;
+  });
+}
+
 const localeOf = (at: string): 'en' | 'es' => (/(^|[ .])es\b|home-es/.test(at) ? 'es' : 'en');
 
 /**
@@ -42,8 +57,9 @@ const leaksIn = (entries: Iterable<[string, string]>, catalogue = false) =>
 
 describe('demo data: English and Spanish texts carry no Italian', () => {
   it('catalogue, news, sliders, content pages and payment terms (with the cart called a cart)', () => {
-    const catalogue = [...localized({ categories: seedCategories, products: seedProducts }, 'seed', null)];
-    const editorial = [...localized({ news: newsPosts, sliders, pages: contentPages, terms: { en: CONTRACT_TERMS.en, es: CONTRACT_TERMS.es } }, 'seed', null)];
+    const catalogue = [...localized({ categories: demoRecords('categories.csv'), products: demoRecords('products.jsonl') }, 'seed', null)];
+    const terms = demoRecords('customers.csv').map((c) => ({ payment_terms: c.payment_terms }));
+    const editorial = [...localized({ news: newsPosts, sliders, pages: contentPages, terms }, 'seed', null)];
     expect(catalogue.length).toBeGreaterThan(1000);
     expect(editorial.length).toBeGreaterThan(300);
     expect(leaksIn(catalogue, true)).toEqual([]);

@@ -31,8 +31,11 @@ function orderingOf<F extends string>(raw: string | undefined, fields: readonly 
 /** Whose holds limit the viewer: every fresh hold but those of the viewer's own open cart. */
 async function holdsFor(c: Context<ApiEnv>, customerId: number | undefined, season: number | undefined): Promise<LiveHolds> {
   const { db, now } = c.get('deps');
-  const viewerCart = customerId === undefined ? undefined : await findOpenCart(db, { customerId, shopContext: c.get('shopContext'), seasonId: season ?? null });
-  return { effect: await readStockEffect(db), now: now(), viewerCartId: viewerCart?.id };
+  const [viewerCart, effect] = await Promise.all([
+    customerId === undefined ? undefined : findOpenCart(db, { customerId, shopContext: c.get('shopContext'), seasonId: season ?? null }),
+    readStockEffect(db),
+  ]);
+  return { effect, now: now(), viewerCartId: viewerCart?.id };
 }
 
 export const productHandlers = defineHandlers({
@@ -63,29 +66,37 @@ export const productHandlers = defineHandlers({
     // Ordered quantities are private: they need a user who may act for the customer.
     const customerId = await viewingCustomerOf(c, q.customer, q.annotate_ordered_qty);
     await assertSeason(db, q.season);
-    const list = await listProducts(
-      db,
-      {
-        locale: c.get('locale'),
-        categories: q.categories,
-        includeDescendants: q.include_cat_descendants,
-        customFields,
-        priceType: q.price_type,
-        priceMin: q.price_min,
-        priceMax: q.price_max,
-        search: q.search || undefined,
-        searchVariants: q.search_pp || undefined,
-        pricedFor: { customerId, seasonId: q.season },
-        promotionIds: q.promotions,
-        onOffer: q.on_offer,
-        orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
-      },
-      { page: q.page, pageSize: q.page_size },
-      ordering,
-    );
-    // Stock from the same live figure as products/live/ (the listing's badges read it).
-    const stocked = await withHeldStock(db, list.results, await holdsFor(c, customerId, q.season));
-    const results = await withProductPrices(db, stocked, { customerId, seasonId: q.season });
+    // The page and whose holds limit the viewer are independent: asked at once on the pool.
+    const [list, holds] = await Promise.all([
+      listProducts(
+        db,
+        {
+          locale: c.get('locale'),
+          categories: q.categories,
+          includeDescendants: q.include_cat_descendants,
+          customFields,
+          priceType: q.price_type,
+          priceMin: q.price_min,
+          priceMax: q.price_max,
+          search: q.search || undefined,
+          searchVariants: q.search_pp || undefined,
+          pricedFor: { customerId, seasonId: q.season },
+          promotionIds: q.promotions,
+          onOffer: q.on_offer,
+          orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
+        },
+        { page: q.page, pageSize: q.page_size },
+        ordering,
+      ),
+      holdsFor(c, customerId, q.season),
+    ]);
+    // Stock from the same live figure as products/live/ (the listing's badges read it), and the
+    // viewer's prices: both from the page, asked at once; both keep the page's order.
+    const [stocked, priced] = await Promise.all([
+      withHeldStock(db, list.results, holds),
+      withProductPrices(db, list.results, { customerId, seasonId: q.season }),
+    ]);
+    const results = stocked.map((p, i) => (priced[i] === list.results[i] ? p : { ...p, price: priced[i]!.price }));
     return { results, count: list.count };
   }),
 

@@ -21,7 +21,7 @@ export const usersHandlers = defineHandlers({
 
   listAgentCustomers: async (c, { query: q }) => {
     const agent = requireAgent(c);
-    return listAgentCustomers(c.get('deps').db, agent.id, { search: q.search || undefined }, { page: q.page, pageSize: q.page_size });
+    return listAgentCustomers(c.get('deps').db, agent.id, { search: q.search || undefined, order: q.order_by }, { page: q.page, pageSize: q.page_size });
   },
 
   getUser: async (c, { params: { id } }) => {

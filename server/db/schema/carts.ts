@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, SHOP_CONTEXTS, updatedAt } from './common';
 import { products, variants } from './catalogue';
@@ -78,4 +79,49 @@ export const wishlistRows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('wishlist_rows_product_uq').on(t.wishlistId, t.productId)],
+);
+
+/**
+ * A customer's named list of products to order again (requisition list, issue 16), beside the
+ * wishlist: shared by the customer's users and its agents.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Who created it (a user of the customer or an agent); kept when that user goes. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Names are told apart ignoring case: "Weekly" and "weekly" would be the same list to a buyer.
+    uniqueIndex('saved_lists_customer_name_uq').on(t.customerId, sql`lower(${t.name})`),
+    index('saved_lists_customer_idx').on(t.customerId, t.updatedAt),
+  ],
+);
+
+export const savedListRows = pgTable(
+  'saved_list_rows',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('saved_list_rows_item_uq').on(t.listId, t.productId, t.variantId).nullsNotDistinct(),
+    index('saved_list_rows_product_idx').on(t.productId),
+  ],
 );

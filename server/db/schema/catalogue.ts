@@ -77,6 +77,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_code_uq').on(t.code),
+    // Quick order looks codes up ignoring case, and the autocomplete by their start (issue 16).
+    index('products_code_lower_idx').on(sql`lower(${t.code}) text_pattern_ops`),
     uniqueIndex('products_slug_uq').on(t.slug),
     index('products_standard_price_idx').on(t.standardPrice),
     index('products_special_price_idx').on(t.specialPrice),
@@ -151,7 +153,11 @@ export const variants = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [uniqueIndex('variants_code_uq').on(t.code), index('variants_product_idx').on(t.productId, t.position)],
+  (t) => [
+    uniqueIndex('variants_code_uq').on(t.code),
+    index('variants_product_idx').on(t.productId, t.position),
+    index('variants_code_lower_idx').on(sql`lower(${t.code}) text_pattern_ops`),
+  ],
 );
 
 /** Images and files of a product or variant; images are ordered by the number ending their file name. */

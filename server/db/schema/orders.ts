@@ -148,6 +148,8 @@ export const orders = pgTable(
     uniqueIndex('orders_number_uq').on(t.number),
     uniqueIndex('orders_idempotency_uq').on(t.customerId, t.idempotencyKey),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // An agent's customers, recently served first (issue 16).
+    index('orders_agent_customer_idx').on(t.agentId, t.customerId, t.createdAt),
   ],
 );
 

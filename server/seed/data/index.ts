@@ -1,11 +1,4 @@
-import * as birrificazione from './catalogue-birrificazione';
-import * as enologia from './catalogue-enologia';
-import * as giardinaggio from './catalogue-giardinaggio';
-import type { SeedCategory, SeedProduct } from './types';
-
+// The demo's editorial content (news, home sliders, content pages): no import kind takes it, so it
+// stays here. The catalogue and the customers are data files in samples/demo/ (demo-files.ts).
 export { newsPosts, sliders } from './editorial-news';
 export { contentPages } from './editorial-pages';
-
-/** Top categories first, then their children in the order they are listed. */
-export const seedCategories: SeedCategory[] = [enologia, birrificazione, giardinaggio].flatMap((m) => m.categories);
-export const seedProducts: SeedProduct[] = [enologia, birrificazione, giardinaggio].flatMap((m) => m.products);

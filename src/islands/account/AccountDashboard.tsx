@@ -12,6 +12,8 @@ import { ErrorBox, Loading, StatusBadge, useAccountReady, useT, type AccountIsla
 const SECTIONS = [
   ['orders', '/account/orders'],
   ['wishlist', '/account/wishlist'],
+  ['lists', '/account/lists'],
+  ['purchased', '/account/purchased'],
   ['addresses', '/account/addresses'],
   ['downloads', '/account/downloads'],
   ['details', '/account/details'],
@@ -69,7 +71,8 @@ export default function AccountDashboard({ locale, messages }: AccountIslandProp
         <h2 id="account-sections" className="m-0 text-xl font-bold text-secondary">{t('account.dashboard.sections')}</h2>
         <ul className="m-0 mt-4 grid list-none gap-4 p-0 sm:grid-cols-2 md:grid-cols-3">
           {SECTIONS.map(([section, href]) => (
-            <li key={section}>
+            // Saved lists and previously bought: business customers only (issue 16).
+            <li key={section} hidden={(section === 'lists' || section === 'purchased') && customer?.kind !== 'b2b'}>
               <a href={href} className="block h-full border-2 border-line p-4 no-underline text-ink hover:border-secondary focus-ring">
                 <span className="block font-bold text-primary-strong underline underline-offset-2">{t(`account.nav.${section}`)}</span>
                 <span className="mt-1 block text-sm text-muted">{t(`account.dashboard.hint.${section}`)}</span>

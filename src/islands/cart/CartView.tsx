@@ -7,6 +7,10 @@ import { formatEuro } from '../../lib/i18n/format';
 import { round2 } from '../../lib/rules/pricing';
 import type { Locale } from '../../lib/i18n/locales';
 import { $cart, initCart, reloadCart } from '../../lib/stores/cart';
+import { saveCartAsList } from '../../lib/stores/saved-lists';
+import { $session } from '../../lib/stores/session';
+import { showToast } from '../../lib/stores/toasts';
+import SaveToList from '../b2b/SaveToList';
 import CartRowItem from './CartRowItem';
 import CouponForm from './CouponForm';
 
@@ -18,6 +22,7 @@ interface Props {
 export default function CartView({ locale, messages }: Props) {
   const t = useMemo(() => createT(messages, locale), [messages, locale]);
   const cart = useStore($cart);
+  const session = useStore($session);
 
   // The first render matches the server's (loading), whatever the stores already hold.
   const [hydrated, setHydrated] = useState(false);
@@ -99,6 +104,20 @@ export default function CartView({ locale, messages }: Props) {
         <CouponForm t={t} locale={locale} />
         <a href="/cart/checkout" className="btn-primary" data-proceed-checkout>{t('shop.cart.checkout')}</a>
         <a href="/p" className="link text-center">{t('shop.cart.continueShopping')}</a>
+        {/* Issue 16: a business customer keeps the cart as a saved list to order it again. */}
+        {session.customer?.kind === 'b2b' && (
+          <SaveToList
+            t={t}
+            newOnly
+            label={t('b2b.saveList.saveCartAsList')}
+            onSave={async (target) => {
+              const saved = await saveCartAsList('name' in target ? target.name : '');
+              if (!saved.ok) return saved.key;
+              showToast({ type: 'success', text: t('b2b.saveList.savedRows', { count: saved.data.rows_count, name: saved.data.name }) });
+              return null;
+            }}
+          />
+        )}
       </aside>
     </div>
   );

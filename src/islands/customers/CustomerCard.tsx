@@ -1,6 +1,9 @@
-// One customer in the agent's list: business name, contact, code, VAT and city when known, and
-// the button that makes it the customer the shop is shown for.
+// One customer in the agent's list: business name, contact, code, VAT and city when known, when
+// the agent last served it and its open cart (issue 16), and the button that makes it the
+// customer the shop is shown for.
 import type { T } from '../../lib/i18n/client-messages';
+import { formatDay, formatEuro } from '../../lib/i18n/format';
+import type { Locale } from '../../lib/i18n/locales';
 import type { CustomerRow } from '../../lib/stores/customers';
 import { customerName } from '../../lib/stores/session';
 
@@ -9,9 +12,10 @@ interface Props {
   chosen: boolean;
   onChoose: (customer: CustomerRow) => void;
   t: T;
+  locale: Locale;
 }
 
-export default function CustomerCard({ customer, chosen, onChoose, t }: Props) {
+export default function CustomerCard({ customer, chosen, onChoose, t, locale }: Props) {
   const name = customerName(customer);
   const contact = `${customer.first_name} ${customer.last_name}`.trim();
   const headingId = `customer-${customer.id}-name`;
@@ -48,6 +52,14 @@ export default function CustomerCard({ customer, chosen, onChoose, t }: Props) {
           </>
         )}
       </dl>
+      <p className="m-0 text-sm" data-customer-cart={customer.open_cart_rows > 0 ? customer.open_cart_total.toFixed(2) : '0'}>
+        {customer.open_cart_rows > 0 ? (
+          <strong>{t('agent.customers.cartTotal', { amount: formatEuro(customer.open_cart_total, locale) })}</strong>
+        ) : (
+          <span className="text-muted">{t('agent.customers.noCart')}</span>
+        )}
+        {customer.last_served_at && <span className="block text-muted">{t('agent.customers.lastServed', { date: formatDay(customer.last_served_at, locale) })}</span>}
+      </p>
       <div className="mt-auto">
         {chosen ? (
           <button type="button" className="btn-outline w-full" disabled aria-label={`${t('agent.customers.chosen')}: ${name}`}>

@@ -130,7 +130,11 @@ export default function CustomerPicker({ locale, messages }: Props) {
         </div>
       </form>
 
-      <p className="m-0 min-h-6 text-sm text-muted" role="status" aria-live="polite" data-customers-status>{status}</p>
+      <div className="flex flex-wrap gap-x-3">
+        <p className="m-0 min-h-6 text-sm text-muted" role="status" aria-live="polite" data-customers-status>{status}</p>
+        {/* Issue 16: the API lists the customers this agent served last first. */}
+        {!list.loading && !list.error && list.count > 1 && <p className="m-0 text-sm text-muted" data-customers-order>{t('agent.customers.recent')}</p>}
+      </div>
 
       {list.error && (
         <div role="alert" className="flex flex-wrap items-center gap-3 border-l-6 border-error bg-surface p-4">
@@ -146,7 +150,7 @@ export default function CustomerPicker({ locale, messages }: Props) {
           className={`m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3 ${list.loading ? 'opacity-60' : ''}`}
         >
           {list.customers.map((customer) => (
-            <CustomerCard key={customer.id} customer={customer} chosen={chosen?.id === customer.id} onChoose={choose} t={t} />
+            <CustomerCard key={customer.id} customer={customer} chosen={chosen?.id === customer.id} onChoose={choose} t={t} locale={locale} />
           ))}
         </ul>
       )}

@@ -229,3 +229,34 @@ describe('buy box strings', () => {
     }
   });
 });
+
+describe('buyBoxView: the headline shows the customer\'s own price (ADR 0014)', () => {
+  const withVersions = (over: Partial<BuyBoxInput> = {}) =>
+    view({ product: { id: 7, price: 12.2 }, variants: [{ id: 71, price: 12.2 }, { id: 72, price: 24.4 }], live: live(20, 10, { variants: [variant(71, 9, 10), variant(72, 9, 18)] }), ...over });
+
+  it('gives a business its net price of the chosen version, and of every version in the list', () => {
+    const shown = withVersions({ variantId: 72 });
+    expect(spaces(shown.headline!.amount)).toBe('€18.00');
+    expect(shown.headline!.vatText).toBe('VAT excluded');
+    expect(spaces(shown.price!.status === 'ready' ? shown.price!.amount : '')).toBe('€18.00');
+    expect([...shown.variantPrices.entries()].map(([id, p]) => [id, spaces(p)])).toEqual([[71, '€10.00'], [72, '€18.00']]);
+  });
+
+  it("gives the product's own price while no version is chosen", () => {
+    expect(spaces(withVersions().headline!.amount)).toBe('€10.00');
+  });
+
+  it('leaves the public price when the customer pays it with VAT (a consumer at list price)', () => {
+    const consumer = view({ live: { ...live(20), price: price(12.2, true) } });
+    expect(consumer.headline).toBeNull();
+    const agreed = view({ live: { ...live(20), price: price(11, true) } });
+    expect(spaces(agreed.headline!.amount)).toBe('€11.00');
+    expect(agreed.headline!.vatText).toBe('VAT included');
+  });
+
+  it('says nothing for a visitor or while the live values are on their way', () => {
+    expect(view({ session: { reason: 'no-session', customer: null, season: null } }).headline).toBeNull();
+    expect(view({ liveStatus: 'loading', live: undefined }).headline).toBeNull();
+    expect(view({ session: { reason: 'no-session', customer: null, season: null } }).variantPrices.size).toBe(0);
+  });
+});

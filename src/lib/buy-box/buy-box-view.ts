@@ -44,7 +44,21 @@ export type PriceLine =
   | { status: 'ready' | 'cached'; amount: string; vat: 'included' | 'excluded'; vatText: string }
   | { status: 'failed'; text: string };
 
+/** The signed-in customer's own price of an item, for the page's headline (ADR 0014). */
+export interface CustomerHeadline {
+  amount: string;
+  vatText: string;
+}
+
 export interface BuyBoxView {
+  /**
+   * What the page's headline shows instead of the public price: the customer's own price of the
+   * chosen item (the product's while no version is chosen), once known and when it differs from
+   * the public one (a business's net or agreed price); null: the public price stays.
+   */
+  headline: CustomerHeadline | null;
+  /** The customer's price of each version, for the version list (empty: the public prices stay). */
+  variantPrices: ReadonlyMap<number, string>;
   /** The chosen item's live state: the form's data-live. */
   live: LiveView['status'];
   /** What the actions area offers: sign-in link, choose-customer link, or the buttons. */
@@ -101,16 +115,32 @@ export function buyBoxView(input: BuyBoxInput, { t, locale }: BuyBoxWords): BuyB
   const soldOut = isSoldOut(stock);
   const inCart = input.cartRows.find((r) => r.product === product.id && (r.variant ?? null) === variantId)?.qty ?? 0;
 
+  // The customer's price of the chosen item (the product's while no version is chosen).
+  const kept = customer && itemLive.status === 'unknown' ? input.keptPrice(priceCacheKey(customer.id, session.season, product.id, variantId)) : undefined;
+  const known = !customer ? null : kept ? { amount: kept.shown_price, vatIncluded: kept.vat_included } : itemLive.status === 'known' ? { amount: itemLive.price, vatIncluded: itemLive.vatIncluded } : null;
+
   let price: PriceLine | null = null;
   if (customer && !needsVariant) {
-    const kept = itemLive.status === 'unknown' ? input.keptPrice(priceCacheKey(customer.id, session.season, product.id, variantId)) : undefined;
-    const known = kept ? { amount: kept.shown_price, vatIncluded: kept.vat_included } : itemLive.status === 'known' ? { amount: itemLive.price, vatIncluded: itemLive.vatIncluded } : null;
     if (known) {
       const vat = known.vatIncluded ? 'included' : 'excluded';
       // The live call is made for the session's customer: its price is the customer's.
       price = { status: kept ? 'cached' : 'ready', amount: formatEuro(known.amount, locale), vat, vatText: t(known.vatIncluded ? 'shop.vat.included' : 'shop.vat.excluded') };
     } else if (checking) price = { status: 'loading', text: t('shop.buyBox.priceLoading') };
     else price = { status: 'failed', text: t('shop.buyBox.priceFallback', { price: formatEuro(item.price, locale) }) };
+  }
+
+  // The headline and the version list say the same price as this box and the cart row: the
+  // customer's, as the live call answers it (net for a business, with VAT for a consumer).
+  let headline: CustomerHeadline | null = null;
+  const variantPrices = new Map<number, string>();
+  if (customer) {
+    if (known && (!known.vatIncluded || formatEuro(known.amount, locale) !== formatEuro(item.price, locale))) {
+      headline = { amount: formatEuro(known.amount, locale), vatText: t(known.vatIncluded ? 'shop.vat.included' : 'shop.vat.excluded') };
+    }
+    for (const v of variants) {
+      const live = liveOf(input.liveStatus, input.live, v.id);
+      if (live.status === 'known') variantPrices.set(v.id, formatEuro(live.price, locale));
+    }
   }
 
   const soldOutVariants = new Set(variants.filter((v) => {
@@ -120,6 +150,8 @@ export function buyBoxView(input: BuyBoxInput, { t, locale }: BuyBoxWords): BuyB
 
   const state = stock ? availability(stock.quantity, stock.is_backorderable) : null;
   return {
+    headline,
+    variantPrices,
     live: itemLive.status,
     actions: !signedIn ? 'login' : !customer ? 'choose-customer' : 'buy',
     price,

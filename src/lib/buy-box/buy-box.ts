@@ -70,6 +70,7 @@ export function startBuyBox(form: HTMLFormElement): void {
   let qtyInvalid = false;
   let errorEl: HTMLElement | null = null;
   let stockPainted: string | null = null;
+  let announced: string | null = null;
 
   const currentView = (): BuyBoxView =>
     buyBoxView(
@@ -142,13 +143,27 @@ export function startBuyBox(form: HTMLFormElement): void {
     setText(errorEl, error);
   };
 
+  /** The page's headline follows the chosen item and, once known, the customer's own price of it. */
+  const announce = (view: BuyBoxView) => {
+    const signature = `${variantId}|${view.headline?.amount ?? ''}|${view.headline?.vatText ?? ''}`;
+    if (signature === announced) return;
+    // Nothing to say until a version is chosen or the customer's price is known.
+    if (announced !== null || variantId !== null || view.headline) announceChosenVariant({ product: product.id, variant: variantId, customerPrice: view.headline });
+    announced = signature;
+  };
+
   const render = () => {
     const view = currentView();
     form.dataset.live = view.live;
     paintPrice(view);
+    announce(view);
     for (const radio of radios) {
-      const soldOut = radio.closest('label')?.querySelector<HTMLElement>('[data-variant-sold-out]');
+      const label = radio.closest('label');
+      const soldOut = label?.querySelector<HTMLElement>('[data-variant-sold-out]');
       if (soldOut) soldOut.hidden = !view.soldOutVariants.has(Number(radio.value));
+      const shown = label?.querySelector<HTMLElement>('[data-variant-price]');
+      const own = view.variantPrices.get(Number(radio.value));
+      if (shown && own) setText(shown, own);
     }
     setAttribute(qty, 'max', view.maxQty === undefined ? null : String(view.maxQty));
     setAttribute(qty, 'aria-invalid', qtyInvalid ? 'true' : null);
@@ -170,7 +185,6 @@ export function startBuyBox(form: HTMLFormElement): void {
       if (!radio.checked) return;
       variantId = Number(radio.value);
       error = null;
-      announceChosenVariant({ product: product.id, variant: variantId });
       render();
     });
   }
@@ -219,7 +233,14 @@ export function startBuyBox(form: HTMLFormElement): void {
   $liveProducts.listen(render);
   $liveStatus.listen(render);
   let shopStarted = false;
+  let listsStarted = false;
   $shopFor.subscribe((key) => {
+    // A business customer may also keep the product in a saved list (issue 16): its own small
+    // script, fetched only then.
+    if (key && !listsStarted && $session.get().customer?.kind === 'b2b') {
+      listsStarted = true;
+      void import('./add-to-list').then((m) => m.startAddToList(form, () => variantId)).catch(() => (listsStarted = false));
+    }
     if (!key || shopStarted) return;
     shopStarted = true;
     // The stores follow customer and season changes themselves (the cart empties without one).
@@ -237,7 +258,6 @@ export function startBuyBox(form: HTMLFormElement): void {
   // The page's badge of this product makes the filler ask for it with the page's other products,
   // in one call, whichever script runs first; only a page without that badge asks here.
   if (!badgeFillerAsksFor(product.id)) requestLiveProducts([product.id], { complete: true });
-  if (variantId !== null) announceChosenVariant({ product: product.id, variant: variantId });
   render();
   form.dataset.hydrated = '';
 }

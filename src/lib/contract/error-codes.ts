@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'InvalidValue',
   'OrderTooLarge',
   'ImportRefused',
+  'TradeCustomersOnly',
+  'SavedListNameTaken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

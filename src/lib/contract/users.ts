@@ -1,5 +1,6 @@
 // users/, users/{id}/ and users/customers/ of the shop API.
 import * as v from 'valibot';
+import { AGENT_CUSTOMER_ORDERS } from './b2b-codes';
 import { ContextQuerySchema, PageQuerySchema } from './common';
 
 const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is too long.')));
@@ -15,11 +16,16 @@ export const UserListQuerySchema = v.object({
   search: Search,
 });
 
-/** GET users/customers/ (agents): search on business name, first and last name. */
+/**
+ * GET users/customers/ (agents): search on business name, first and last name, customer code and
+ * the city of any of its addresses; `order_by` recent (default: last served by this agent first,
+ * by its last order or cart change for the customer, then by name) or name.
+ */
 export const CustomerListQuerySchema = v.object({
   ...ContextQuerySchema.entries,
   ...PageQuerySchema.entries,
   search: Search,
+  order_by: v.optional(v.picklist(AGENT_CUSTOMER_ORDERS, 'order_by must be recent or name.'), 'recent'),
 });
 
 export const CustomerProfileSchema = v.object({
@@ -54,5 +60,13 @@ export const CustomerSummarySchema = v.object({
   email: v.string(),
   phone: v.nullable(v.string()),
   vat_number: v.nullable(v.string()),
+  /** City of its default billing address (else of any address); null without one. */
+  city: v.nullable(v.string()),
+  /** When this agent last served it: its last order or cart change for the customer (ISO 8601). */
+  last_served_at: v.nullable(v.string()),
+  /** Rows of the customer's open carts. */
+  open_cart_rows: v.number(),
+  /** Their subtotal at the customer's prices, VAT excluded, before discounts. */
+  open_cart_total: v.number(),
 });
 export type CustomerSummary = v.InferOutput<typeof CustomerSummarySchema>;

@@ -72,6 +72,8 @@ export const CODE_MESSAGES: Record<FailureCode, string> = {
   InvalidValue: 'errors.invalidValue',
   OrderTooLarge: 'errors.limits.orderTooLarge',
   ImportRefused: 'errors.validationFailed',
+  TradeCustomersOnly: 'errors.tradeCustomersOnly',
+  SavedListNameTaken: 'errors.savedListNameTaken',
   NetworkError: 'errors.network',
 };
 

@@ -42,17 +42,25 @@ describe('customersHref', () => {
 describe('accountView', () => {
   it('shows the sign-in link to a visitor, and to an expired or rejected session', () => {
     for (const reason of ['no-session', 'expired', 'invalid'] as const) {
-      expect(accountView({ reason, user: user(), customer: sierra })).toEqual({ signedIn: false, firstName: null, agent: { kind: 'none' }, shopsForCustomer: false });
+      expect(accountView({ reason, user: user(), customer: sierra })).toEqual({ signedIn: false, firstName: null, agent: { kind: 'none' }, shopsForCustomer: false, tradeTools: false });
     }
   });
   it('shows a customer user its first name, and cart and wishlist', () => {
     const own = { id: 1, name: 'Cantina dei Colli S.r.l.', kind: 'b2b' as const };
-    expect(accountView({ reason: 'valid', user: user({ first_name: 'Giulia', is_agent: false, agent_profile: null }), customer: own })).toEqual({
+    const profile = { id: 1, code: 'C1', kind: 'b2b' as const, business_name: own.name, first_name: 'Giulia', last_name: 'Neri' };
+    expect(accountView({ reason: 'valid', user: user({ first_name: 'Giulia', is_agent: false, agent_profile: null, customer_profile: profile }), customer: own })).toEqual({
       signedIn: true,
       firstName: 'Giulia',
       agent: { kind: 'none' },
       shopsForCustomer: true,
+      tradeTools: true,
     });
+  });
+  it('gives the business tools (quick order, lists, previously bought) to business customers and agents, not consumers', () => {
+    const consumer = { id: 9, code: 'C9', kind: 'b2c' as const, business_name: null, first_name: 'Anna', last_name: 'Bianchi' };
+    const mine = { id: 9, name: 'Anna Bianchi', kind: 'b2c' as const };
+    expect(accountView({ reason: 'valid', user: user({ is_agent: false, agent_profile: null, customer_profile: consumer }), customer: mine }).tradeTools).toBe(false);
+    expect(accountView({ reason: 'valid', user: user(), customer: null }).tradeTools).toBe(true);
   });
   it('falls back to "My account" while the user is not known yet', () => {
     expect(accountView({ reason: 'valid', user: null, customer: null }).firstName).toBeNull();

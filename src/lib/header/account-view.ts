@@ -33,16 +33,22 @@ export interface AccountView {
   agent: AgentView;
   /** Cart and wishlist exist only for a signed-in user with a customer (spec section 4). */
   shopsForCustomer: boolean;
+  /**
+   * Quick order, saved lists and previously bought (issue 16): for a business customer's users
+   * and for agents (whichever customer they act for), never for consumers or visitors.
+   */
+  tradeTools: boolean;
 }
 
 type SessionLike = Pick<SessionState, 'reason' | 'user' | 'customer'>;
 
 export function accountView(session: SessionLike): AccountView {
-  if (session.reason !== 'valid') return { signedIn: false, firstName: null, agent: { kind: 'none' }, shopsForCustomer: false };
+  if (session.reason !== 'valid') return { signedIn: false, firstName: null, agent: { kind: 'none' }, shopsForCustomer: false, tradeTools: false };
   const firstName = session.user?.first_name.trim() || null;
   const isAgent = session.user?.is_agent === true;
   const agent: AgentView = !isAgent ? { kind: 'none' } : session.customer ? { kind: 'acting', customerName: session.customer.name } : { kind: 'choose' };
-  return { signedIn: true, firstName, agent, shopsForCustomer: session.customer !== null };
+  const tradeTools = isAgent || session.user?.customer_profile?.kind === 'b2b';
+  return { signedIn: true, firstName, agent, shopsForCustomer: session.customer !== null, tradeTools };
 }
 
 /** A count badge: the number shown, or nothing at zero (and before the store has loaded). */

@@ -54,12 +54,13 @@ function announceCartCount(root: HTMLElement, cart: ReadableAtom<{ ready: boolea
 
 function renderAccount(root: HTMLElement, t: T): void {
   const view = accountView($session.get());
-  markSession(document.documentElement, view.signedIn);
+  markSession(document.documentElement, view.signedIn, view.tradeTools);
   const signIn = root.querySelector<HTMLAnchorElement>('[data-shop-account]');
   if (signIn) signIn.href = loginHref(location.pathname, location.search);
   show(signIn, !view.signedIn);
   show(root.querySelector('[data-header-account]'), view.signedIn);
   show(root.querySelector('[data-header-signout]'), view.signedIn);
+  show(root.querySelector('[data-header-quick-order]'), view.tradeTools);
   const name = root.querySelector('[data-header-account-name]');
   if (name) name.textContent = view.firstName ?? t('frame.account');
   show(root.querySelector('[data-header-account-prefix]'), view.firstName !== null);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sessionValidity } from '../stores/session';
-import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY } from '../stores/session-keys';
-import { SESSION_HINT_ATTRIBUTE, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from './session-hint';
+import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, USER_KEY } from '../stores/session-keys';
+import { SESSION_HINT_ATTRIBUTE, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE, TRADE_HINT_ATTRIBUTE } from './session-hint';
 
-/** Runs the inline script on a stored token and expiry; answers whether it marked the page. */
-function hintFor(stored: Record<string, string>, options: { throwing?: boolean } = {}): boolean {
+/** Runs the inline script on stored values; answers the marks it left. */
+function marksFor(stored: Record<string, string>, options: { throwing?: boolean } = {}): Record<string, string> {
   const marks: Record<string, string> = {};
   const localStorage = {
     getItem: (key: string) => {
@@ -14,8 +14,10 @@ function hintFor(stored: Record<string, string>, options: { throwing?: boolean }
   };
   const document = { documentElement: { setAttribute: (name: string, value: string) => (marks[name] = value) } };
   new Function('localStorage', 'document', SESSION_HINT_SCRIPT)(localStorage, document);
-  return marks[SESSION_HINT_ATTRIBUTE] === 'in';
+  return marks;
 }
+/** Whether the script marked the page signed in. */
+const hintFor = (stored: Record<string, string>, options: { throwing?: boolean } = {}) => marksFor(stored, options)[SESSION_HINT_ATTRIBUTE] === 'in';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const anHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
@@ -45,5 +47,15 @@ describe('the first-paint session hint', () => {
   it('shows the account buttons and hides "sign in" only on a marked page', () => {
     expect(SESSION_HINT_STYLE).toContain(`html[${SESSION_HINT_ATTRIBUTE}=in] [data-shop-account]{display:none}`);
     expect(SESSION_HINT_STYLE).toMatch(/\[data-header-account\]\[hidden\][^{]*\[data-header-signout\]\[hidden\]\{display:inline-flex\}/);
+  });
+
+  it('marks business customers and agents for the business-only links, and nobody else', () => {
+    const signedIn = { [AUTH_TOKEN_KEY]: 'tok', [AUTH_TOKEN_EXPIRE_KEY]: inAnHour() };
+    const user = (u: object) => ({ ...signedIn, [USER_KEY]: JSON.stringify(u) });
+    expect(marksFor(user({ is_agent: true, customer_profile: null }))[TRADE_HINT_ATTRIBUTE]).toBe('in');
+    expect(marksFor(user({ is_agent: false, customer_profile: { kind: 'b2b' } }))[TRADE_HINT_ATTRIBUTE]).toBe('in');
+    expect(marksFor(user({ is_agent: false, customer_profile: { kind: 'b2c' } }))[TRADE_HINT_ATTRIBUTE]).toBeUndefined();
+    expect(marksFor({ ...signedIn, [USER_KEY]: 'not json' })).toEqual({ [SESSION_HINT_ATTRIBUTE]: 'in' });
+    expect(marksFor({ [AUTH_TOKEN_KEY]: 'tok', [AUTH_TOKEN_EXPIRE_KEY]: anHourAgo(), [USER_KEY]: JSON.stringify({ is_agent: true }) })).toEqual({});
   });
 });

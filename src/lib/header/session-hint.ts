@@ -8,13 +8,20 @@
 // Its text is a constant so that the Content-Security-Policy allows it by hash (ADR 0013), and it
 // must decide as sessionValidity (session.ts) does: session-hint.test.ts runs both on the same
 // stored values.
-import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY } from '../stores/session-keys';
+import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, USER_KEY } from '../stores/session-keys';
 
 export const SESSION_HINT_ATTRIBUTE = 'data-session';
+/**
+ * Set beside it for a business customer's user or an agent (issue 16): the quick-order link and
+ * the account's business sections show from the first paint too, so nothing moves when they do.
+ */
+export const TRADE_HINT_ATTRIBUTE = 'data-trade';
 
 export const SESSION_HINT_SCRIPT =
   `(function(){try{var s=localStorage,t=s.getItem(${JSON.stringify(AUTH_TOKEN_KEY)}),e=Date.parse(s.getItem(${JSON.stringify(AUTH_TOKEN_EXPIRE_KEY)})||'');` +
-  `if(t&&e>Date.now())document.documentElement.setAttribute(${JSON.stringify(SESSION_HINT_ATTRIBUTE)},'in')}catch(_){}})();`;
+  `if(t&&e>Date.now()){var d=document.documentElement;d.setAttribute(${JSON.stringify(SESSION_HINT_ATTRIBUTE)},'in');` +
+  `var u=JSON.parse(s.getItem(${JSON.stringify(USER_KEY)})||'null');` +
+  `if(u&&(u.is_agent||(u.customer_profile&&u.customer_profile.kind==='b2b')))d.setAttribute(${JSON.stringify(TRADE_HINT_ATTRIBUTE)},'in')}}catch(_){}})();`;
 
 /**
  * While the mark says "in", the sign-in link is hidden and the account and sign-out buttons shown,
@@ -22,10 +29,15 @@ export const SESSION_HINT_SCRIPT =
  */
 export const SESSION_HINT_STYLE =
   `html[${SESSION_HINT_ATTRIBUTE}=in] [data-shop-account]{display:none}` +
-  `html[${SESSION_HINT_ATTRIBUTE}=in] [data-header-account][hidden],html[${SESSION_HINT_ATTRIBUTE}=in] [data-header-signout][hidden]{display:inline-flex}`;
+  `html[${SESSION_HINT_ATTRIBUTE}=in] [data-header-account][hidden],html[${SESSION_HINT_ATTRIBUTE}=in] [data-header-signout][hidden]{display:inline-flex}` +
+  // The business-only parts are shown by this mark alone, in the header and the account's sections.
+  `html[${TRADE_HINT_ATTRIBUTE}=in] [data-header-quick-order][hidden]{display:inline-flex}` +
+  `html:not([${TRADE_HINT_ATTRIBUTE}=in]) [data-trade-only]{display:none}`;
 
 /** The header script's answer once the session is known. */
-export function markSession(root: Element, signedIn: boolean): void {
+export function markSession(root: Element, signedIn: boolean, trade = false): void {
   if (signedIn) root.setAttribute(SESSION_HINT_ATTRIBUTE, 'in');
   else root.removeAttribute(SESSION_HINT_ATTRIBUTE);
+  if (signedIn && trade) root.setAttribute(TRADE_HINT_ATTRIBUTE, 'in');
+  else root.removeAttribute(TRADE_HINT_ATTRIBUTE);
 }

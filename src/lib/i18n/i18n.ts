@@ -8,6 +8,9 @@ import accountIt from '../../content/messages/account/it.json';
 import agentEn from '../../content/messages/agent/en.json';
 import agentEs from '../../content/messages/agent/es.json';
 import agentIt from '../../content/messages/agent/it.json';
+import b2bEn from '../../content/messages/b2b/en.json';
+import b2bEs from '../../content/messages/b2b/es.json';
+import b2bIt from '../../content/messages/b2b/it.json';
 import authEn from '../../content/messages/auth/en.json';
 import authEs from '../../content/messages/auth/es.json';
 import authIt from '../../content/messages/auth/it.json';
@@ -25,9 +28,9 @@ import type { Catalogue } from './message-keys';
 import type { Locale } from './locales';
 
 export const MESSAGES = {
-  it: { ...it, ...authIt, ...shopIt, ...accountIt, ...agentIt, ...signupIt },
-  en: { ...en, ...authEn, ...shopEn, ...accountEn, ...agentEn, ...signupEn },
-  es: { ...es, ...authEs, ...shopEs, ...accountEs, ...agentEs, ...signupEs },
+  it: { ...it, ...authIt, ...shopIt, ...accountIt, ...agentIt, ...signupIt, ...b2bIt },
+  en: { ...en, ...authEn, ...shopEn, ...accountEn, ...agentEn, ...signupEn, ...b2bEn },
+  es: { ...es, ...authEs, ...shopEs, ...accountEs, ...agentEs, ...signupEs, ...b2bEs },
 } satisfies Record<Locale, Catalogue>;
 export type Messages = Catalogue;
 

@@ -7,9 +7,10 @@ import type auth from '../../content/messages/auth/it.json';
 import type frame from '../../content/messages/it.json';
 import type shop from '../../content/messages/shop/it.json';
 import type signup from '../../content/messages/signup/it.json';
+import type b2b from '../../content/messages/b2b/it.json';
 
 /** The default locale's catalogue: the shape every locale's catalogue has. */
-export type Catalogue = typeof frame & typeof auth & typeof shop & typeof account & typeof agent & typeof signup;
+export type Catalogue = typeof frame & typeof auth & typeof shop & typeof account & typeof agent & typeof signup & typeof b2b;
 
 type Leaves<Tree, Prefix extends string = ''> = {
   [K in keyof Tree & string]: Tree[K] extends string ? `${Prefix}${K}` : Leaves<Tree[K], `${Prefix}${K}.`>;

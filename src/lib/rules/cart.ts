@@ -129,3 +129,37 @@ export function cartTotals(
   const discount = round2((promotion?.discount ?? 0) + (couponPart?.discount ?? 0));
   return { subtotal, promotion, coupon: couponPart, discount, finalPrice: round2(Math.max(0, subtotal - discount)) };
 }
+
+export interface RowAddition {
+  /** Units to add to the row. */
+  add: number;
+  /** Units the row holds now (0 when the item is not in the cart). */
+  rowQty: number;
+  /** The row's units as the stock check counts them: rowQty, or 0 when its hold ran out (StockCheck.current). */
+  current: number;
+  stock: number;
+  heldByOthers: number;
+  isBackorderable: boolean;
+}
+
+export interface RowAdditionResult {
+  /** Units of the row afterwards (never below rowQty). */
+  qty: number;
+  added: number;
+  /** What kept it from adding everything: the stock, MAX_CART_QTY, or nothing. */
+  limitedBy: 'stock' | 'row_limit' | null;
+}
+
+/**
+ * Adding units to a row (bulk adds, issue 16): as many as the stock check of spec section 5
+ * (cartQuantityProblem) allows, up to MAX_CART_QTY. That check accepts a new quantity up to the
+ * larger of the stock not held by other carts and the row's checked units, so that is the cap;
+ * an add never lowers a row.
+ */
+export function addToRow(a: RowAddition): RowAdditionResult {
+  const wanted = a.rowQty + a.add;
+  const stockCap = a.isBackorderable ? Infinity : Math.max(rowStock(a.stock, a.heldByOthers), a.current);
+  const qty = Math.max(a.rowQty, Math.min(wanted, stockCap, MAX_CART_QTY));
+  const limitedBy = qty >= wanted ? null : wanted > MAX_CART_QTY && qty === MAX_CART_QTY && stockCap >= MAX_CART_QTY ? 'row_limit' : 'stock';
+  return { qty, added: qty - a.rowQty, limitedBy };
+}

@@ -13,6 +13,10 @@ const row = (n: number): CustomerRow => ({
   first_name: 'Anna',
   last_name: `Rossi ${n}`,
   email: `c${n}@example.com`,
+  city: null,
+  last_served_at: null,
+  open_cart_rows: 0,
+  open_cart_total: 0,
   phone: null,
   vat_number: null,
 });

@@ -3,8 +3,9 @@
 import type { OperationSchemas } from '../operation';
 import type { OperationName } from '../routes';
 import { accountOperations } from './accounts';
+import { b2bOrderingOperations } from './b2b-ordering';
 import { catalogueOperations } from './catalogue';
 import { orderingOperations } from './ordering';
 import { signUpOperations } from './sign-up';
 
-export const OPERATION_SCHEMAS = { ...accountOperations, ...catalogueOperations, ...orderingOperations, ...signUpOperations } satisfies Record<OperationName, OperationSchemas>;
+export const OPERATION_SCHEMAS = { ...accountOperations, ...catalogueOperations, ...orderingOperations, ...b2bOrderingOperations, ...signUpOperations } satisfies Record<OperationName, OperationSchemas>;

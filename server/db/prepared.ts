@@ -1,0 +1,51 @@
+// Named (prepared) statements for the hot read paths (ADR 0035). A statement built once per
+// database handle and sent by name: drizzle skips building its SQL on every call, and
+// node-postgres parses it once per connection, so PostgreSQL can keep its plan. PGlite runs the
+// same statement text (its driver ignores the name).
+//
+// A name stands for one SQL text: node-postgres refuses a name it has parsed with another text
+// on the same connection. So what changes the text (a locale's search configuration, a filter
+// present or not, an order) belongs in the name; values go in `sql.placeholder`s. A list of ids
+// is one placeholder through `anyOf` (`= any($1)`), not `in ($1, $2, ...)` whose text changes
+// with the length.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+const inTransaction = (db: Db): boolean => (db as unknown) instanceof PgTransaction;
+
+const built = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The statement `name` of this handle, built by `build` the first time. On a transaction the
+ * statement is built anew each time (the handle lives for one transaction) but still sent by
+ * name on the transaction's connection.
+ */
+export function prepared<T>(db: Db, name: string, build: (db: Db) => { prepare(name: string): T }): T {
+  if (inTransaction(db)) return build(db).prepare(name);
+  let byName = built.get(db);
+  if (!byName) built.set(db, (byName = new Map()));
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db).prepare(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+/** `column = any($n)`: the array placeholder `name` holds the values. */
+export const anyOf = (column: AnyColumn | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
+
+/**
+ * Runs independent reads at once on the pool; on a transaction (one connection, where
+ * overlapping queries are deprecated by node-postgres) one after another.
+ */
+export async function together<T extends readonly unknown[]>(db: Db, ...tasks: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (inTransaction(db)) {
+    const out: unknown[] = [];
+    for (const task of tasks) out.push(await task());
+    return out as unknown as T;
+  }
+  return (await Promise.all(tasks.map((task) => task()))) as unknown as T;
+}
