@@ -97,8 +97,11 @@ export function parseQuickOrderText(text: string): ParsedQuickOrder {
   );
 }
 
-/** A spreadsheet cell as read-excel-file gives it (string, number, boolean, Date or null). */
-export type QuickOrderCell = string | number | boolean | Date | null | undefined;
+/**
+ * A spreadsheet cell as read-excel-file gives it: string, number, boolean, Date or null (its own
+ * type says `typeof Date` for a date, hence unknown here).
+ */
+export type QuickOrderCell = unknown;
 
 /**
  * A cell as the text it stands for. Excel stores every number as a double, so a quantity typed 3
@@ -106,9 +109,10 @@ export type QuickOrderCell = string | number | boolean | Date | null | undefined
  * same text in a CSV. A date is no quantity and no code: its ISO day is shown as written.
  */
 function cellText(cell: QuickOrderCell): string {
-  if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
-  return String(cell).trim();
+  if (typeof cell === 'string') return cell.trim();
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
+  return '';
 }
 
 /**
