@@ -4,6 +4,7 @@
 // dei Colli of its own (tests/support/b2b-e2e-users.ts), so no other spec sees its cart.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import writeXlsxFile from 'write-excel-file/node';
 import { QUICK_BUYER } from '../support/b2b-e2e-users';
 import { API, apiGet, apiLogin, expectNoAxeViolations, signInWithApi, tokenHeader, useLocale } from './e2e-helpers';
 
@@ -90,7 +91,7 @@ test.describe('quick order', () => {
     expect(inCart.results.map((r) => `${r.product_detail.code}:${r.qty}`).sort()).toEqual(good.map((p, i) => `${p.code}:${(i % 2) + 1}`).sort());
   });
 
-  test('by keyboard: Enter goes from code to quantity to the next line; a suggestion by name fills the code (en)', async ({ page, context, request }) => {
+  test('by keyboard: Enter goes from code to quantity to the next line; a suggestion by name fills the code; an XLSX upload (en)', async ({ page, context, request }) => {
     await useLocale(context, 'en');
     // Names in the page's language: the suggestions search the names shoppers read.
     const [first, second] = await orderableProducts(request, 2, 'en');
@@ -131,6 +132,23 @@ test.describe('quick order', () => {
     await page.reload();
     await expect(page.locator('[data-qo-row="1"] [data-qo-code]')).toHaveValue(first!.code);
     await expect(page.locator('[data-qo-row="1"] [data-qo-qty]')).toHaveValue('3');
+    await page.locator('[data-qo-clear]').click();
+
+    // An Excel workbook as uploaded: a header row, a quantity as a number and one as text, an
+    // empty row, a code alone (1) and 2.5 (refused as in a CSV). Its reader loads only now.
+    const [third] = (await orderableProducts(request, 3, 'en')).slice(2);
+    const xlsx = await writeXlsxFile([['Code', 'Quantity'], [first!.code, 3], [second!.code, '2'], [null, null], [third!.code], [first!.code, 2.5]]).toBuffer();
+    await page.locator('[data-qo-file]').setInputFiles({ name: 'order.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+    await expect(page.locator('[data-qo-note]')).toHaveText('4 lines read from order.xlsx.');
+    await expect(page.locator('[data-qo-summary]')).toHaveText('3 of 4 lines are valid');
+    await expect(page.locator('[data-qo-row="2"] [data-qo-qty]')).toHaveValue('2');
+    await expect(page.locator('[data-qo-row="3"]')).toHaveAttribute('data-state', 'ok');
+    await expect(page.locator('[data-qo-row="4"]')).toHaveAttribute('data-state', 'invalid_qty');
+    await expect(page.locator('[data-qo-row="4"] [data-qo-qty]')).toHaveValue('2.5');
+    // A zip that is no workbook is answered in words, and the rows stay as they were.
+    await page.locator('[data-qo-file]').setInputFiles({ name: 'broken.xlsx', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004 not a workbook') });
+    await expect(page.locator('[data-qo-note]')).toHaveText('broken.xlsx cannot be read: use a CSV or XLSX file (save an older .xls workbook as XLSX or CSV) and try again.');
+    await expect(page.locator('[data-qo-summary]')).toHaveText('3 of 4 lines are valid');
     await page.locator('[data-qo-clear]').click();
   });
 

@@ -1,5 +1,5 @@
 // Quick order (issue 16): rows of code and quantity with suggestions on code and name, a pasted
-// list, a CSV file; every row checked at once with its reason on the row, and the valid rows put
+// list, a CSV or XLSX file; every row checked at once with its reason on the row, and the valid rows put
 // in the cart in one call. Keyboard first: Enter goes from the code to the quantity and on to
 // the next row (a new one at the end); arrows choose a suggestion. The rows and the calls are in
 // src/lib/stores/quick-order.ts; this draws them.
@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEv
 import { createT, type MessageTree, type T } from '../../lib/i18n/client-messages';
 import { formatEuro } from '../../lib/i18n/format';
 import type { Locale } from '../../lib/i18n/locales';
-import { parseQuickOrderText } from '../../lib/rules/quick-order';
+import { parseQuickOrderCells, parseQuickOrderText, type ParsedQuickOrder } from '../../lib/rules/quick-order';
 import {
   MAX_QUICK_ORDER_LINES, $quickOrder, addParsedLines, addRow, addValidRowsToCart, chooseSuggestion, clearQuickOrder, loadQuickOrder, pasteQuickOrder, removeRow, setRowCode, setRowQty,
   suggestProducts, validateQuickOrder, validLines, type OrderableItem, type QuickOrderRow,
@@ -281,15 +281,24 @@ export default function QuickOrder({ locale, messages }: Props) {
     input.value = '';
     if (!file) return;
     if (file.size > MAX_FILE_KB * 1024) return setNote(t('b2b.quickOrder.fileTooLarge', { max: MAX_FILE_KB }));
-    let text: string;
+    let parsed: ParsedQuickOrder;
     try {
-      text = await file.text();
+      // A spreadsheet's own format (XLSX is a zip, "PK"): its reader is loaded only now, so the
+      // island costs nobody who pastes or uploads a CSV its weight.
+      const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+      if (head[0] === 0x50 && head[1] === 0x4b) {
+        const { readSheet } = await import('read-excel-file/browser');
+        parsed = parseQuickOrderCells(await readSheet(file));
+      } else {
+        const text = await file.text();
+        // A NUL is no text: an old .xls workbook or another binary file.
+        if (text.includes('\u0000')) return setNote(t('b2b.quickOrder.fileUnreadable', { name: file.name }));
+        parsed = parseQuickOrderText(text);
+      }
     } catch {
+      // Not a workbook after all (an .ods, a damaged or encrypted file), or not readable at all.
       return setNote(t('b2b.quickOrder.fileUnreadable', { name: file.name }));
     }
-    // A spreadsheet's own format (XLSX is a zip) is no text: ask for CSV.
-    if (text.startsWith('PK') || text.includes('\u0000')) return setNote(t('b2b.quickOrder.fileUnreadable', { name: file.name }));
-    const parsed = parseQuickOrderText(text);
     if (parsed.lines.length === 0) return setNote(t('b2b.quickOrder.fileEmpty', { name: file.name }));
     const { taken, dropped } = addParsedLines(parsed.lines);
     setNote([t('b2b.quickOrder.fileRead', { count: taken, name: file.name }), dropped > 0 ? t('b2b.quickOrder.dropped', { count: dropped, max: MAX_QUICK_ORDER_LINES }) : ''].filter(Boolean).join(' '));
@@ -383,7 +392,7 @@ export default function QuickOrder({ locale, messages }: Props) {
           <h2 id="qo-file-title" className="m-0 text-xl font-bold text-secondary">{t('b2b.quickOrder.fileTitle')}</h2>
           <label htmlFor="qo-file" className="font-semibold">{t('b2b.quickOrder.fileLabel')}</label>
           <p id="qo-file-help" className="m-0 text-sm text-muted">{t('b2b.quickOrder.fileHelp')}</p>
-          <input id="qo-file" type="file" accept=".csv,.txt,text/csv,text/plain" aria-describedby="qo-file-help" disabled={busy} onChange={(e) => void onFile(e)} className="w-full min-w-0 focus-ring" data-qo-file="" />
+          <input id="qo-file" type="file" accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-describedby="qo-file-help" disabled={busy} onChange={(e) => void onFile(e)} className="w-full min-w-0 focus-ring" data-qo-file="" />
         </section>
       </div>
       <p className="m-0 min-h-6 text-sm" role="status" data-qo-note="">{note}</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CART_QTY } from './cart';
-import { parseQuantity, parseQuickOrderText, validationLines } from './quick-order';
+import { parseQuantity, parseQuickOrderCells, parseQuickOrderText, validationLines } from './quick-order';
 
 const lines = (text: string) => parseQuickOrderText(text).lines.map(({ line, code, qty, problem }) => ({ line, code, qty, problem }));
 
@@ -60,5 +60,42 @@ describe('parseQuantity', () => {
     expect(parseQuantity(String(MAX_CART_QTY))).toBe(MAX_CART_QTY);
     expect(parseQuantity('1e3')).toBeNull();
     expect(parseQuantity('0')).toBeNull();
+  });
+});
+
+describe('parseQuickOrderCells (an XLSX sheet)', () => {
+  const cells = (rows: Parameters<typeof parseQuickOrderCells>[0]) =>
+    parseQuickOrderCells(rows).lines.map(({ line, code, qty, problem }) => ({ line, code, qty, problem }));
+
+  it('reads code and quantity from the first two columns, numbers or strings, a code alone as 1', () => {
+    expect(cells([['ENO-0001', 3], ['ENO-0002', '4'], ['ENO-0003', null], ['ENO-0004'], [12345, 2, 'a description']])).toEqual([
+      { line: 1, code: 'ENO-0001', qty: 3, problem: null },
+      { line: 2, code: 'ENO-0002', qty: 4, problem: null },
+      { line: 3, code: 'ENO-0003', qty: 1, problem: null },
+      { line: 4, code: 'ENO-0004', qty: 1, problem: null },
+      { line: 5, code: '12345', qty: 2, problem: null },
+    ]);
+  });
+  it('takes 3.0 (stored as 3) as 3 and refuses 2.5, 0, negatives, words, booleans and dates', () => {
+    const parsed = cells([['A', 3.0], ['B', 2.5], ['C', 0], ['D', -1], ['E', 'tre'], ['F', true], ['G', new Date('2026-01-02T00:00:00Z')], ['H', MAX_CART_QTY + 1]]);
+    expect(parsed.map((l) => [l.code, l.qty, l.problem])).toEqual([
+      ['A', 3, null],
+      ['B', null, 'invalid_qty'],
+      ['C', null, 'invalid_qty'],
+      ['D', null, 'invalid_qty'],
+      ['E', null, 'invalid_qty'],
+      ['F', null, 'invalid_qty'],
+      ['G', null, 'invalid_qty'],
+      ['H', null, 'invalid_qty'],
+    ]);
+  });
+  it('skips a header row and empty rows, keeping the sheet row numbers; a quantity without code is unknown_code', () => {
+    const parsed = parseQuickOrderCells([['Codice', 'Quantità'], [], [null, null], ['  ENO-0001 ', ' 2 '], [null, 5]]);
+    expect(parsed.headerSkipped).toBe(true);
+    expect(parsed.lines.map((l) => [l.line, l.code, l.qty, l.problem])).toEqual([
+      [4, 'ENO-0001', 2, null],
+      [5, '', 5, 'unknown_code'],
+    ]);
+    expect(parseQuickOrderCells([]).lines).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Quick order by code (issue 16): a pasted block of text, or a CSV file read in the browser, into
+// Quick order by code (issue 16): a pasted block of text, or a CSV or XLSX file read in the browser, into
 // lines of code and quantity. The island parses, the API validates the lines it is sent
 // (quick-order/validate/), so both agree on what a line is.
 import { MAX_CART_QTY } from './cart';
@@ -62,29 +62,66 @@ export function parseQuantity(text: string): number | null {
 const isHeader = (code: string, qty: string) =>
   parseQuantity(qty) === null || qty === '' ? HEADER_WORDS.has(code.toLowerCase()) || HEADER_WORDS.has(qty.toLowerCase()) : false;
 
-/** Reads pasted text or a CSV file's content: one line per non-blank line of the text. */
-export function parseQuickOrderText(text: string): ParsedQuickOrder {
-  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+/**
+ * The lines of (code, quantity) pairs, numbered from 1 as their text lines or sheet rows: blank
+ * ones skipped (their number kept), the first one dropped if it is a column header.
+ */
+function linesFromPairs(pairs: Iterable<[number, string, string]>): ParsedQuickOrder {
   const lines: ParsedQuickOrderLine[] = [];
   let headerSkipped = false;
   let first = true;
-  rows.forEach((raw, index) => {
-    const trimmed = raw.trim();
-    if (trimmed === '') return;
-    const [code, qtyText] = fieldsOf(trimmed);
+  for (const [line, code, qtyText] of pairs) {
+    if (code === '' && qtyText === '') continue;
     if (first) {
       first = false;
       if (isHeader(code, qtyText)) {
         headerSkipped = true;
-        return;
+        continue;
       }
     }
-    if (code === '' && qtyText === '') return;
     const qty = parseQuantity(qtyText);
     const problem = code === '' ? 'unknown_code' : qty === null ? 'invalid_qty' : null;
-    lines.push({ line: index + 1, code, qty, qtyText, problem });
-  });
+    lines.push({ line, code, qty, qtyText, problem });
+  }
   return { lines, headerSkipped };
+}
+
+/** Reads pasted text or a CSV file's content: one line per non-blank line of the text. */
+export function parseQuickOrderText(text: string): ParsedQuickOrder {
+  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  return linesFromPairs(
+    rows.flatMap((raw, index): [number, string, string][] => {
+      const trimmed = raw.trim();
+      return trimmed === '' ? [] : [[index + 1, ...fieldsOf(trimmed)]];
+    }),
+  );
+}
+
+/**
+ * A spreadsheet cell as read-excel-file gives it: string, number, boolean, Date or null (its own
+ * type says `typeof Date` for a date, hence unknown here).
+ */
+export type QuickOrderCell = unknown;
+
+/**
+ * A cell as the text it stands for. Excel stores every number as a double, so a quantity typed 3
+ * (or 3.0) arrives as 3 and reads "3", and 2.5 reads "2.5", which parseQuantity refuses like the
+ * same text in a CSV. A date is no quantity and no code: its ISO day is shown as written.
+ */
+function cellText(cell: QuickOrderCell): string {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
+  if (typeof cell === 'string') return cell.trim();
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
+  return '';
+}
+
+/**
+ * Reads the rows of a spreadsheet's first sheet (an XLSX upload) as the text parser reads lines:
+ * the first column is the code, the second the quantity (empty = 1), further columns ignored, an
+ * empty row skipped, a header row tolerated. `line` is the sheet's row number.
+ */
+export function parseQuickOrderCells(rows: readonly (readonly QuickOrderCell[])[]): ParsedQuickOrder {
+  return linesFromPairs(rows.map((row, index): [number, string, string] => [index + 1, cellText(row[0]), cellText(row[1])]));
 }
 
 /**
