@@ -17,6 +17,7 @@ import { pageCount } from '../../lib/stores/account-orders';
 import { $customer } from '../../lib/stores/session';
 import { EmptyState, ErrorBox, Loading, Pager, useAccountReady, useT, type AccountIslandProps } from './account-ui';
 import CountryOptions from '../CountryOptions';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 /** Field ids: `address-name` in the add form, `address-edit-12-name` when editing address 12. */
 const idPrefix = (editing: Address | undefined) => (editing ? `address-edit-${editing.id}` : 'address');
@@ -366,31 +367,20 @@ export default function AddressBook({ locale, messages }: AccountIslandProps) {
         <Pager t={t} page={state.page} pageCount={pages} onPage={(page) => void loadAddresses({ page })} label={t('account.addresses.pages')} />
       </section>
 
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="address-delete-title"
-        aria-describedby="address-delete-text"
-        onCancel={(e) => {
-          e.preventDefault();
-          if (!deleting) closeDialog();
-        }}
-        className="max-w-md border-2 border-secondary p-6 backdrop:bg-scrim/50"
-        data-address-delete-dialog=""
-      >
-        {target && (
-          <>
-            <h2 id="address-delete-title" className="m-0 text-xl font-bold text-secondary">{t('account.addresses.deleteTitle')}</h2>
-            <p id="address-delete-text" className="mb-0 mt-3">{t('account.addresses.deleteConfirm', { name: target.name })}</p>
-            {deleteError && <p role="alert" className="mb-0 mt-3 font-semibold text-error">{t(deleteError)}</p>}
-            <div className="mt-5 flex flex-wrap justify-end gap-3">
-              <button type="button" className="btn-outline" onClick={closeDialog} disabled={deleting} autoFocus>{t('account.cancel')}</button>
-              <button type="button" className="btn-primary" onClick={() => void confirmDelete()} disabled={deleting} data-confirm-delete="">
-                {deleting ? t('account.addresses.deleting') : t('account.addresses.confirmDelete')}
-              </button>
-            </div>
-          </>
-        )}
-      </dialog>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        id="address-delete"
+        marker="data-address-delete-dialog"
+        open={target !== null && target !== undefined}
+        busy={deleting}
+        title={t('account.addresses.deleteTitle')}
+        text={target ? t('account.addresses.deleteConfirm', { name: target.name }) : ''}
+        error={deleteError ? t(deleteError) : null}
+        cancelLabel={t('account.cancel')}
+        confirmLabel={deleting ? t('account.addresses.deleting') : t('account.addresses.confirmDelete')}
+        onClose={closeDialog}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { EmptyState, ErrorBox, Loading, useAccountReady, useT, type AccountIslan
 import type { T } from '../../lib/i18n/client-messages';
 import type { Locale } from '../../lib/i18n/locales';
 import BusinessOnly, { useTradeCustomer } from './BusinessOnly';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 function RenameForm({ list, t, onDone }: { list: SavedList; t: T; onDone: () => void }) {
   const [name, setName] = useState(list.name);
@@ -197,31 +198,20 @@ export default function SavedLists({ locale, messages }: AccountIslandProps) {
         )}
       </section>
 
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="list-delete-title"
-        aria-describedby="list-delete-text"
-        onCancel={(e) => {
-          e.preventDefault();
-          if (!deleting) closeDialog();
-        }}
-        className="max-w-md border-2 border-secondary p-6 backdrop:bg-scrim/50"
-        data-list-delete-dialog=""
-      >
-        {target && (
-          <>
-            <h2 id="list-delete-title" className="m-0 text-xl font-bold text-secondary">{t('b2b.lists.confirmDeleteTitle')}</h2>
-            <p id="list-delete-text" className="mb-0 mt-3">{t('b2b.lists.confirmDelete', { name: target.name })}</p>
-            {deleteError && <p role="alert" className="mb-0 mt-3 font-semibold text-error">{t(deleteError)}</p>}
-            <div className="mt-5 flex flex-wrap justify-end gap-3">
-              <button type="button" className="btn-outline" onClick={closeDialog} disabled={deleting} autoFocus>{t('b2b.lists.cancel')}</button>
-              <button type="button" className="btn-primary" onClick={() => void confirmDelete()} disabled={deleting} data-confirm-delete="">
-                {t('b2b.lists.confirmDeleteYes')}
-              </button>
-            </div>
-          </>
-        )}
-      </dialog>
+      <ConfirmDialog
+        dialogRef={dialogRef}
+        id="list-delete"
+        marker="data-list-delete-dialog"
+        open={target !== null && target !== undefined}
+        busy={deleting}
+        title={t('b2b.lists.confirmDeleteTitle')}
+        text={target ? t('b2b.lists.confirmDelete', { name: target.name }) : ''}
+        error={deleteError ? t(deleteError) : null}
+        cancelLabel={t('b2b.lists.cancel')}
+        confirmLabel={t('b2b.lists.confirmDeleteYes')}
+        onClose={closeDialog}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }
