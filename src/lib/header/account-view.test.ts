@@ -61,6 +61,9 @@ describe('accountView', () => {
     const mine = { id: 9, name: 'Anna Bianchi', kind: 'b2c' as const };
     expect(accountView({ reason: 'valid', user: user({ is_agent: false, agent_profile: null, customer_profile: consumer }), customer: mine }).tradeTools).toBe(false);
     expect(accountView({ reason: 'valid', user: user(), customer: null }).tradeTools).toBe(true);
+    expect(accountView({ reason: 'valid', user: user(), customer: { id: 3, name: 'Cantina dei Colli S.r.l.', kind: 'b2b' } }).tradeTools).toBe(true);
+    // Acting for a consumer: the business calls answer 403 for consumers, so no link leads there.
+    expect(accountView({ reason: 'valid', user: user(), customer: mine }).tradeTools).toBe(false);
   });
   it('falls back to "My account" while the user is not known yet', () => {
     expect(accountView({ reason: 'valid', user: null, customer: null }).firstName).toBeNull();

@@ -35,7 +35,8 @@ export interface AccountView {
   shopsForCustomer: boolean;
   /**
    * Quick order, saved lists and previously bought (issue 16): for a business customer's users
-   * and for agents (whichever customer they act for), never for consumers or visitors.
+   * and for agents, not yet acting or acting for a business customer; never for consumers (or an
+   * agent acting for one: those calls answer 403 for a consumer) or visitors.
    */
   tradeTools: boolean;
 }
@@ -47,7 +48,7 @@ export function accountView(session: SessionLike): AccountView {
   const firstName = session.user?.first_name.trim() || null;
   const isAgent = session.user?.is_agent === true;
   const agent: AgentView = !isAgent ? { kind: 'none' } : session.customer ? { kind: 'acting', customerName: session.customer.name } : { kind: 'choose' };
-  const tradeTools = isAgent || session.user?.customer_profile?.kind === 'b2b';
+  const tradeTools = isAgent ? (session.customer?.kind ?? 'b2b') === 'b2b' : session.user?.customer_profile?.kind === 'b2b';
   return { signedIn: true, firstName, agent, shopsForCustomer: session.customer !== null, tradeTools };
 }
 

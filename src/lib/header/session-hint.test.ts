@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionValidity } from '../stores/session';
-import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, USER_KEY } from '../stores/session-keys';
+import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, CUSTOMER_KEY, USER_KEY } from '../stores/session-keys';
 import { SESSION_HINT_ATTRIBUTE, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE, TRADE_HINT_ATTRIBUTE } from './session-hint';
 
 /** Runs the inline script on stored values; answers the marks it left. */
@@ -56,6 +56,9 @@ describe('the first-paint session hint', () => {
     expect(marksFor(user({ is_agent: false, customer_profile: { kind: 'b2b' } }))[TRADE_HINT_ATTRIBUTE]).toBe('in');
     expect(marksFor(user({ is_agent: false, customer_profile: { kind: 'b2c' } }))[TRADE_HINT_ATTRIBUTE]).toBeUndefined();
     expect(marksFor({ ...signedIn, [USER_KEY]: 'not json' })).toEqual({ [SESSION_HINT_ATTRIBUTE]: 'in' });
+    const agent = user({ is_agent: true, customer_profile: null });
+    expect(marksFor({ ...agent, [CUSTOMER_KEY]: JSON.stringify({ id: 3, name: 'Cantina', kind: 'b2b' }) })[TRADE_HINT_ATTRIBUTE]).toBe('in');
+    expect(marksFor({ ...agent, [CUSTOMER_KEY]: JSON.stringify({ id: 9, name: 'Anna Bianchi', kind: 'b2c' }) })[TRADE_HINT_ATTRIBUTE]).toBeUndefined();
     expect(marksFor({ [AUTH_TOKEN_KEY]: 'tok', [AUTH_TOKEN_EXPIRE_KEY]: anHourAgo(), [USER_KEY]: JSON.stringify({ is_agent: true }) })).toEqual({});
   });
 });

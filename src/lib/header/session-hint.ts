@@ -8,20 +8,22 @@
 // Its text is a constant so that the Content-Security-Policy allows it by hash (ADR 0013), and it
 // must decide as sessionValidity (session.ts) does: session-hint.test.ts runs both on the same
 // stored values.
-import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, USER_KEY } from '../stores/session-keys';
+import { AUTH_TOKEN_EXPIRE_KEY, AUTH_TOKEN_KEY, CUSTOMER_KEY, USER_KEY } from '../stores/session-keys';
 
 export const SESSION_HINT_ATTRIBUTE = 'data-session';
 /**
  * Set beside it for a business customer's user or an agent (issue 16): the quick-order link and
  * the account's business sections show from the first paint too, so nothing moves when they do.
+ * An agent acting for a consumer gets no mark: the business tools answer 403 for consumers, so
+ * offering them would only lead to "for business customers" (the same rule as accountView).
  */
 export const TRADE_HINT_ATTRIBUTE = 'data-trade';
 
 export const SESSION_HINT_SCRIPT =
   `(function(){try{var s=localStorage,t=s.getItem(${JSON.stringify(AUTH_TOKEN_KEY)}),e=Date.parse(s.getItem(${JSON.stringify(AUTH_TOKEN_EXPIRE_KEY)})||'');` +
   `if(t&&e>Date.now()){var d=document.documentElement;d.setAttribute(${JSON.stringify(SESSION_HINT_ATTRIBUTE)},'in');` +
-  `var u=JSON.parse(s.getItem(${JSON.stringify(USER_KEY)})||'null');` +
-  `if(u&&(u.is_agent||(u.customer_profile&&u.customer_profile.kind==='b2b')))d.setAttribute(${JSON.stringify(TRADE_HINT_ATTRIBUTE)},'in')}}catch(_){}})();`;
+  `var u=JSON.parse(s.getItem(${JSON.stringify(USER_KEY)})||'null'),c=JSON.parse(s.getItem(${JSON.stringify(CUSTOMER_KEY)})||'null');` +
+  `if(u&&(u.is_agent?!(c&&c.kind!=='b2b'):(u.customer_profile&&u.customer_profile.kind==='b2b')))d.setAttribute(${JSON.stringify(TRADE_HINT_ATTRIBUTE)},'in')}}catch(_){}})();`;
 
 /**
  * While the mark says "in", the sign-in link is hidden and the account and sign-out buttons shown,
