@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ROOT_DIR } from '../config';
 import { lockDataDir } from './pglite-lock';
-import { openPgliteThread } from './pglite-thread';
+import { openPgliteThread, type RestartPolicy } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,6 +39,8 @@ export interface OpenOptions {
   pgliteThread?: boolean;
   /** PGlite only, with pgliteThread: open a copy of this data-dir dump (tests' templates) instead of dataDir. */
   pgliteDumpFile?: string;
+  /** PGlite only, with pgliteThread and dataDir: how a thread that died is replaced (tests widen the delays). */
+  pgliteRestart?: RestartPolicy;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
   /** How long a query waits for a connection before it fails (PostgreSQL); 0 waits for ever. */
@@ -77,7 +79,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // One process per data folder (pglite-lock.ts): a second one is refused before it opens the files.
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = await (
-    options.pgliteThread ? openPgliteThread({ dataDir: options.dataDir, dumpFile: options.pgliteDumpFile }) : PGlite.create(options.dataDir)
+    options.pgliteThread
+      ? openPgliteThread({ dataDir: options.dataDir, dumpFile: options.pgliteDumpFile }, { restart: options.pgliteRestart })
+      : PGlite.create(options.dataDir)
   ).catch((error: unknown) => {
     unlock();
     throw error;

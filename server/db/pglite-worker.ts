@@ -120,6 +120,15 @@ port.on('message', (message: ToWorker) => {
         // begin and end are answered by the transaction itself.
         if (message.op !== 'begin' && message.op !== 'end') reply({ id: message.id, ok: true, value });
       },
-      (error: unknown) => reply({ id: message.id, ok: false, error: serializeError(error) }),
+      (error: unknown) => {
+        // A trap in the engine (emscripten's abort, a memory fault) leaves its state undefined:
+        // end the thread without answering, so that the statement fails as "database away" and
+        // the serving side opens the folder again (pglite-thread.ts).
+        if (error instanceof WebAssembly.RuntimeError) {
+          console.error('[db] the embedded database aborted:', error.message);
+          process.exit(70);
+        }
+        reply({ id: message.id, ok: false, error: serializeError(error) });
+      },
     );
 });

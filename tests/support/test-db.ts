@@ -55,12 +55,21 @@ async function providedTemplates(): Promise<TestTemplates | undefined> {
 }
 
 /**
+ * Outside vitest, `npm run bench` seeds the demo shop once on PostgreSQL and names that database
+ * in BENCH_SEEDED_TEMPLATE: its sections copy it instead of seeding each their own.
+ */
+function benchTemplate(template: TemplateName | undefined): string | undefined {
+  if (process.env.VITEST || template !== 'seeded' || testDbKind() !== 'postgres') return undefined;
+  return process.env.BENCH_SEEDED_TEMPLATE || undefined;
+}
+
+/**
  * A migrated database of its own; with `template: 'seeded'` it holds the demo shop as well when
  * the run has a seeded template (check `seeded`, and seed when it is false).
  */
 export async function openTestDatabase(options: { template?: TemplateName; pgliteThread?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
   const templates = await providedTemplates();
-  const from = templates?.[options.template ?? 'migrated'];
+  const from = templates?.[options.template ?? 'migrated'] ?? benchTemplate(options.template);
   if (testDbKind() === 'pglite') {
     if (options.pgliteThread ?? pgliteInThread()) {
       // PGlite in a worker thread, as the serving processes run it (ADR 0034).

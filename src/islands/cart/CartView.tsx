@@ -7,7 +7,7 @@ import { formatEuro } from '../../lib/i18n/format';
 import { round2 } from '../../lib/rules/pricing';
 import type { Locale } from '../../lib/i18n/locales';
 import { $cart, initCart, reloadCart } from '../../lib/stores/cart';
-import { saveCartAsList } from '../../lib/stores/saved-lists';
+import { saveCartAsList } from '../../lib/stores/saved-lists-cart';
 import { $session } from '../../lib/stores/session';
 import { showToast } from '../../lib/stores/toasts';
 import SaveToList from '../b2b/SaveToList';

@@ -10,6 +10,7 @@ import { sessionStore, type KeyValueStorage } from '../browser/storage';
 import { MAX_BULK_LINES, type BulkAddReason, type BulkAddStatus, type QuickOrderLineStatus } from '../contract/b2b-codes';
 import type { OrderableItem } from '../contract/b2b-ordering';
 import { parseQuantity, parseQuickOrderText, type ParsedQuickOrderLine } from '../rules/quick-order';
+import { cartOwnerBody, reloadCart } from './cart';
 import { $customer, $session, sessionClient } from './session';
 
 export type { OrderableItem };
@@ -257,8 +258,7 @@ export async function addValidRowsToCart(): Promise<AddOutcome | null> {
   const valid = state.rows.filter((r) => r.check?.status === 'ok' && r.check.item && r.check.qty);
   if (valid.length === 0) return { added: 0, refused: 0 };
   $quickOrder.set({ ...state, busy: 'adding', error: null });
-  const cartStore = await import('./cart');
-  const owner = cartStore.cartOwnerBody();
+  const owner = cartOwnerBody();
   const cart = owner ? await call(sessionClient(), 'getOrCreateCart', { body: owner, query: { lazy: false } }) : null;
   if (!cart?.ok || cart.data.id === null) {
     $quickOrder.set({ ...$quickOrder.get(), busy: null, error: cart && !cart.ok ? failureKey(cart.error) : 'errors.cartInitFailed' });
@@ -287,7 +287,7 @@ export async function addValidRowsToCart(): Promise<AddOutcome | null> {
     return merged ? { ...row, added: merged } : row;
   });
   setRows(withResults, { busy: null });
-  void cartStore.reloadCart();
+  void reloadCart();
   return { added: result.data.added_count, refused: result.data.refused_count };
 }
 

@@ -20,7 +20,7 @@ export function listFailureKey(error: ApiFailure, fallback = 'b2b.lists.saveFail
 }
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; key: string };
-const failed = (error: ApiFailure, fallback?: string): Outcome<never> => ({ ok: false, key: listFailureKey(error, fallback) });
+export const listFailed = (error: ApiFailure, fallback?: string): Outcome<never> => ({ ok: false, key: listFailureKey(error, fallback) });
 
 /** Agents name the customer they act for; a customer's user is its own. */
 const customerQuery = () => {
@@ -57,7 +57,8 @@ export async function loadSavedLists(): Promise<void> {
   else $savedLists.set({ ...$savedLists.get(), loading: false, ready: true, error: listFailureKey(result.error, 'b2b.lists.loadFailed') });
 }
 
-const putList = (list: SavedList) => {
+/** A list created or changed: first in the customer's lists. */
+export const putSavedList = (list: SavedList) => {
   const state = $savedLists.get();
   const others = state.lists.filter((l) => l.id !== list.id);
   const known = others.length !== state.lists.length;
@@ -66,15 +67,15 @@ const putList = (list: SavedList) => {
 
 export async function createSavedList(name: string): Promise<Outcome<SavedList>> {
   const result = await call(sessionClient(), 'createSavedList', { body: { ...customerQuery(), name: name.trim() } });
-  if (!result.ok) return failed(result.error);
-  putList(result.data);
+  if (!result.ok) return listFailed(result.error);
+  putSavedList(result.data);
   return { ok: true, data: result.data };
 }
 
 export async function renameSavedList(id: number, name: string): Promise<Outcome<SavedList>> {
   const result = await call(sessionClient(), 'renameSavedList', { params: { id }, body: { name: name.trim() } });
-  if (!result.ok) return failed(result.error);
-  putList(result.data);
+  if (!result.ok) return listFailed(result.error);
+  putSavedList(result.data);
   const open = $savedList.get();
   if (open.list?.id === id) $savedList.set({ ...open, list: result.data });
   return { ok: true, data: result.data };
@@ -82,7 +83,7 @@ export async function renameSavedList(id: number, name: string): Promise<Outcome
 
 export async function deleteSavedList(id: number): Promise<Outcome<null>> {
   const result = await call(sessionClient(), 'deleteSavedList', { params: { id } });
-  if (!result.ok && result.error.status !== 404) return failed(result.error);
+  if (!result.ok && result.error.status !== 404) return listFailed(result.error);
   const state = $savedLists.get();
   $savedLists.set({ ...state, lists: state.lists.filter((l) => l.id !== id), count: Math.max(0, state.count - 1) });
   return { ok: true, data: null };
@@ -133,7 +134,7 @@ export async function loadSavedList(id: number): Promise<void> {
 
 export async function setListRowQty(rowId: number, qty: number): Promise<Outcome<SavedListRow>> {
   const result = await call(sessionClient(), 'updateSavedListRow', { params: { id: rowId }, body: { qty } });
-  if (!result.ok) return failed(result.error);
+  if (!result.ok) return listFailed(result.error);
   const state = $savedList.get();
   $savedList.set({ ...state, rows: state.rows.map((r) => (r.id === rowId ? result.data : r)) });
   return { ok: true, data: result.data };
@@ -141,40 +142,11 @@ export async function setListRowQty(rowId: number, qty: number): Promise<Outcome
 
 export async function removeListRow(rowId: number): Promise<Outcome<null>> {
   const result = await call(sessionClient(), 'deleteSavedListRow', { params: { id: rowId } });
-  if (!result.ok && result.error.status !== 404) return failed(result.error);
+  if (!result.ok && result.error.status !== 404) return listFailed(result.error);
   const state = $savedList.get();
   const rows = state.rows.filter((r) => r.id !== rowId);
   $savedList.set({ ...state, rows, list: state.list ? { ...state.list, rows_count: rows.length } : null });
   return { ok: true, data: null };
-}
-
-/** The customer's cart id, creating the cart when there is none yet. */
-async function cartId(): Promise<Outcome<number>> {
-  const { cartOwnerBody } = await import('./cart');
-  const owner = cartOwnerBody();
-  if (!owner) return { ok: false, key: 'errors.cartInitFailed' };
-  const cart = await call(sessionClient(), 'getOrCreateCart', { body: owner, query: { lazy: false } });
-  if (!cart.ok) return failed(cart.error, 'errors.cartInitFailed');
-  return cart.data.id === null ? { ok: false, key: 'errors.cartInitFailed' } : { ok: true, data: cart.data.id };
-}
-
-/** Every row of the open list into the cart in one call; the outcome per row is kept for the page. */
-export async function addSavedListToCart(): Promise<Outcome<{ added: number; refused: number }>> {
-  const state = $savedList.get();
-  if (!state.list) return { ok: false, key: 'b2b.lists.notFound' };
-  const cart = await cartId();
-  if (!cart.ok) return cart;
-  const result = await call(sessionClient(), 'addSavedListToCart', { params: { id: state.list.id }, body: { cart: cart.data } });
-  if (!result.ok) return failed(result.error);
-  // Lines answer in the list's row order (their position, from 1).
-  const rows = $savedList.get().rows;
-  const results = result.data.lines.flatMap((line) => {
-    const row = rows[line.line - 1];
-    return row ? [{ row, result: line }] : [];
-  });
-  $savedList.set({ ...$savedList.get(), results });
-  void import('./cart').then((cartStore) => cartStore.reloadCart());
-  return { ok: true, data: { added: result.data.added_count, refused: result.data.refused_count } };
 }
 
 // --- saving into a list from elsewhere -----------------------------------------------------------
@@ -196,18 +168,7 @@ export async function saveLinesToList(target: ListTarget, lines: BulkLine[]): Pr
   const list = await targetList(target);
   if (!list.ok) return list;
   const result = await call(sessionClient(), 'addSavedListRowsBulk', { params: { id: list.data.id }, body: { lines } });
-  if (!result.ok) return failed(result.error, 'b2b.saveList.failed');
-  putList(result.data.list);
+  if (!result.ok) return listFailed(result.error, 'b2b.saveList.failed');
+  putSavedList(result.data.list);
   return { ok: true, data: { list: result.data.list, saved: result.data.lines.filter((l) => l.status !== 'refused').length } };
-}
-
-/** "Save the cart as a list": a new list holding the cart's rows. */
-export async function saveCartAsList(name: string): Promise<Outcome<SavedList>> {
-  const { $cart } = await import('./cart');
-  const id = $cart.get().header?.id;
-  if (!id) return { ok: false, key: 'errors.cartInitFailed' };
-  const result = await call(sessionClient(), 'createSavedListFromCart', { body: { cart: id, name: name.trim() } });
-  if (!result.ok) return failed(result.error);
-  putList(result.data);
-  return { ok: true, data: result.data };
 }
