@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CartRow, CartRowOrderField } from '../../src/lib/contract/cart';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
-import { round2 } from '../../src/lib/rules/pricing';
+import { effectivePrice, round2 } from '../../src/lib/rules/pricing';
 import { rowStock } from '../../src/lib/rules/cart';
 import { stockState } from '../../src/lib/rules/stock';
 import { cartRowsHoldStock, holdingContexts, type StockEffect } from '../../src/lib/rules/stock-effect';
@@ -14,7 +14,7 @@ import { priceProducts, priceVariants } from '../catalogue/prices';
 import { toImage } from '../catalogue/product-list';
 import type { Db } from '../db/client';
 import { prepared, together } from '../db/prepared';
-import { assets, cartRows, carts, customers, products, productTranslations, variants } from '../db/schema';
+import { assets, cartRows, carts, customerPrices, customers, products, productTranslations, seasonPrices, variants, type L10nJson } from '../db/schema';
 import { renewHolds } from './cart-holds';
 import { heldByCarts, readStockEffect, stockKey } from './stock';
 
@@ -31,6 +31,8 @@ export interface PricedCartRow extends CartRow {
   stock: number;
   /** Whether the product is still sold (checkout refuses a row that is not). */
   is_published: boolean;
+  /** The product's name in every locale it has (an order row keeps them); read with the whole cart only. */
+  names?: L10nJson;
 }
 
 /** What a row is priced and shown from, read with it. */
@@ -46,6 +48,13 @@ interface RowFacts {
   image: Pick<typeof assets.$inferSelect, 'url' | 'alt' | 'width' | 'height'> | null;
   /** Units other carts' fresh rows hold of the row's stock item. */
   held: number;
+  /**
+   * Read with the whole cart, for a row without variant: the customer's agreed prices of the
+   * product (of no season, or of the cart's) and the season's price. Absent: read by priceProducts.
+   */
+  agreed?: { price: number; season: number | null; from: string | null; to: string | null }[];
+  seasonPrice?: number | null;
+  names?: L10nJson | null;
 }
 
 const productFacts = {
@@ -71,15 +80,32 @@ const variantFacts = {
   isBackorderable: variants.isBackorderable,
 };
 
-/** The rows' prices for the cart's customer and season: the list prices come with the facts, only agreed and season prices are read. */
+/**
+ * What a row without variant costs the customer, from the prices read with it: as
+ * priceProducts (server/catalogue/prices.ts) resolves them, which the rows of a page still use.
+ */
+function priceFromFacts(f: RowFacts): number {
+  const today = new Date().toISOString().slice(0, 10);
+  const mine = (f.agreed ?? []).filter((a) => (!a.from || a.from <= today) && (!a.to || a.to >= today));
+  return effectivePrice({
+    standard: f.product.standardPrice,
+    special: f.product.specialPrice,
+    customerSeason: mine.find((a) => a.season !== null)?.price ?? null,
+    customer: mine.find((a) => a.season === null)?.price ?? null,
+    season: f.seasonPrice ?? null,
+  }).price;
+}
+
+/** The rows' prices for the cart's customer and season: the list prices come with the facts, agreed and season prices too when the whole cart was read. */
 async function pricesOf(db: Db, cart: CartRecord, facts: RowFacts[]) {
   const plain = facts.filter((f) => f.row.variantId === null);
   const variantIds = [...new Set(facts.flatMap((f) => (f.variant ? [f.variant.id] : [])))];
   const known = new Map(plain.map((f) => [f.product.id, { standard: f.product.standardPrice, special: f.product.specialPrice }]));
   const q = { customerId: cart.customerId, seasonId: cart.seasonId };
+  const read = plain.every((f) => f.agreed !== undefined);
   const [productPrices, variantPrices] = await together(
     db,
-    () => priceProducts(db, [...known.keys()], q, known),
+    async () => (read ? new Map(plain.map((f) => [f.product.id, { price: priceFromFacts(f) }])) : priceProducts(db, [...known.keys()], q, known)),
     () => priceVariants(db, variantIds, q),
   );
   return { productPrices, variantPrices };
@@ -126,6 +152,7 @@ function shapeRow(
     weight_kg: p.weightKg,
     stock,
     is_published: p.isPublished,
+    ...(f.names ? { names: { ...f.names, it: f.names.it ?? Object.values(f.names)[0]! } } : {}),
   };
 }
 
@@ -155,6 +182,13 @@ export async function readPricedCart(
           where h.product_id = ${cartRows.productId} and h.variant_id is not distinct from ${cartRows.variantId}
             and h.held_until > ${sql.placeholder('now')} and hc.shop_context = any(${sql.placeholder('contexts')}) and h.cart_id <> ${cartRows.cartId}), 0)::int`
       : sql<number>`0`;
+    const plainRow = sql`${cartRows.variantId} is null`;
+    // Agreed prices of no season or of the cart's, as priceProducts reads them.
+    const agreed = sql<RowFacts['agreed'] | null>`(select json_agg(json_build_object('price', cp.price, 'season', cp.season_id, 'from', cp.valid_from, 'to', cp.valid_to) order by cp.id)
+      from ${customerPrices} cp where ${plainRow} and cp.customer_id = ${customers.id} and cp.product_id = ${cartRows.productId} and cp.variant_id is null
+        and (cp.season_id is null or cp.season_id = ${sql.placeholder('season')}::int))`;
+    const seasonPrice = sql<string | null>`(select sp.price from ${seasonPrices} sp where ${plainRow} and sp.season_id = ${sql.placeholder('season')}::int and sp.product_id = ${cartRows.productId})`;
+    const names = sql<L10nJson | null>`(select json_object_agg(n.locale, n.name) from ${productTranslations} n where n.product_id = ${cartRows.productId})`;
     return db
       .select({
         kind: customers.kind,
@@ -164,6 +198,9 @@ export async function readPricedCart(
         variant: variantFacts,
         image: { url: image.url, alt: image.alt, width: image.width, height: image.height },
         held,
+        agreed,
+        seasonPrice,
+        names,
       })
       .from(customers)
       .leftJoin(cartRows, eq(cartRows.cartId, sql.placeholder('cart')))
@@ -173,10 +210,24 @@ export async function readPricedCart(
       .leftJoinLateral(image, sql`true`)
       .where(eq(customers.id, sql.placeholder('customer')))
       .orderBy(asc(cartRows.id));
-  }).execute({ cart: cart.id, customer: cart.customerId, locale: options.locale, now: options.now.toISOString(), contexts });
-  const facts = read.flatMap(({ row, product, name, variant, image, held }) =>
+  }).execute({ cart: cart.id, customer: cart.customerId, locale: options.locale, now: options.now.toISOString(), contexts, season: cart.seasonId });
+  const facts = read.flatMap(({ row, product, name, variant, image, held, agreed, seasonPrice, names }): RowFacts[] =>
     // A row whose product is gone is left out, as it always was.
-    row && product ? [{ row, product, name, variant: row.variantId === null ? null : variant, image, held }] : [],
+    row && product
+      ? [
+          {
+            row,
+            product,
+            name,
+            variant: row.variantId === null ? null : variant,
+            image,
+            held,
+            agreed: agreed ?? [],
+            seasonPrice: seasonPrice === null ? null : Number(seasonPrice),
+            names,
+          },
+        ]
+      : [],
   );
   const customerKind = read[0]?.kind;
   const vatIncluded = customerKind !== 'b2b';
@@ -280,6 +331,6 @@ export async function listCartRows(
 
 /** The API shape of a priced row (without checkout's extras). */
 export function toCartRow(row: PricedCartRow): CartRow {
-  const { weight_kg: _weight, stock: _stock, is_published: _published, ...shape } = row;
+  const { weight_kg: _weight, stock: _stock, is_published: _published, names: _names, ...shape } = row;
   return shape;
 }

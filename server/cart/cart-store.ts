@@ -82,8 +82,23 @@ export interface CartItemResult {
  * conditional decrement has the last word on the stock.
  */
 export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange, now: Date, settings?: CartSettings): Promise<CartItemResult> {
-  const [[product], [variant], [existing], { effect, holdMinutes: minutes }] = await Promise.all([
-    prepared(db, 'cart_item_product', (db) => db.select().from(products).where(eq(products.id, sql.placeholder('id')))).execute({ id: change.productId }),
+  const [[found], [variant], { effect, holdMinutes: minutes }] = await Promise.all([
+    // The product with the cart's row of it (or of its variant), in one statement.
+    prepared(db, 'cart_item_product_row', (db) =>
+      db
+        .select({ product: products, row: cartRows })
+        .from(products)
+        .leftJoin(
+          cartRows,
+          and(
+            eq(cartRows.cartId, sql.placeholder('cart')),
+            eq(cartRows.productId, products.id),
+            sql`${cartRows.variantId} is not distinct from ${sql.placeholder('variant')}::int`,
+          ),
+        )
+        .where(eq(products.id, sql.placeholder('product')))
+        .limit(1),
+    ).execute({ cart: cart.id, product: change.productId, variant: change.variantId }),
     change.variantId === null
       ? Promise.resolve([])
       : prepared(db, 'cart_item_variant', (db) =>
@@ -93,21 +108,10 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
             .where(and(eq(variants.id, sql.placeholder('variant')), eq(variants.productId, sql.placeholder('product'))))
             .limit(1),
         ).execute({ variant: change.variantId, product: change.productId }),
-    prepared(db, change.variantId === null ? 'cart_item_row' : 'cart_item_variant_row', (db) =>
-      db
-        .select()
-        .from(cartRows)
-        .where(
-          and(
-            eq(cartRows.cartId, sql.placeholder('cart')),
-            eq(cartRows.productId, sql.placeholder('product')),
-            change.variantId === null ? isNull(cartRows.variantId) : eq(cartRows.variantId, sql.placeholder('variant')),
-          ),
-        )
-        .limit(1),
-    ).execute({ cart: cart.id, product: change.productId, variant: change.variantId }),
     settings ?? readCartSettings(db),
   ]);
+  const product = found?.product;
+  const existing = found?.row ?? undefined;
   if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
   if (change.variantId !== null && !variant) throw shopError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
   const action = cartRowAction(change.qty, !!existing);

@@ -28,9 +28,9 @@ import { customerById, lockCustomer } from '../cart/owner';
 import { heldByCarts, readCartSettings, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
 import { anyOf, prepared, preparedSql } from '../db/prepared';
-import { enqueueOrderConfirmation } from '../mail/mail-outbox';
+import { orderConfirmationMails } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
-import { cartRows, carts, coupons, orderRows, orders, orderStatusHistory, productTranslations, variants, type L10nJson } from '../db/schema';
+import { cartRows, carts, coupons, mailOutbox, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
 import { customerAddresses, snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
 import { nextOrderNumber } from './order-number';
@@ -232,9 +232,8 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
   const reverseCharge = isReverseCharge(treatment);
 
   if (items.length === 0) throw shopError('InvalidOrder');
-  const [quote, names, variantNames] = await Promise.all([
+  const [quote, variantNames] = await Promise.all([
     quoteCart(db, cart, { locale, now, effect }),
-    namesInAllLocales(db, prices.productIds),
     prices.variantIds.length
       ? prepared(db, 'variant_names', (db) => db.select({ id: variants.id, name: variants.name }).from(variants).where(anyOf(variants.id, 'ids'))).execute({ ids: prices.variantIds })
       : Promise.resolve([]),
@@ -304,7 +303,8 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
       updatedAt: now,
     },
     rows: quote.lines.map(({ row }) => {
-      const productName = names.get(row.product) ?? { it: row.product_detail.name };
+      // In every locale, as the cart's read found them (later renames do not change orders).
+      const productName = row.names ?? { it: row.product_detail.name };
       const vName = row.variant === null ? undefined : variantName.get(row.variant);
       return {
         productId: row.product,
@@ -362,12 +362,18 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
     .values({ ...plan.order, number })
     .returning();
   if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
-  await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
-  const history = await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now }).returning();
+  // Its rows, history and confirmation mail (ADR 0010) in one statement: the first two as
+  // data-modifying parts of the third, which PostgreSQL runs whole.
+  const rowsWritten = tx.$with('order_rows_written', {}).as(tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id }))).getSQL());
+  const mailWritten = tx.$with('mail_written', {}).as(tx.insert(mailOutbox).values(orderConfirmationMails(order!.id, input.locale, now)).getSQL());
+  const history = await tx
+    .with(rowsWritten, mailWritten)
+    .insert(orderStatusHistory)
+    .values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now })
+    .returning();
   // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
   if (couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
-  await enqueueOrderConfirmation(tx, order!.id, input.locale, now);
   if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
 
   await takeStockOrRefuse(tx, plan, now);
@@ -422,23 +428,6 @@ async function takeStockOrRefuse(tx: Db, plan: OrderPlan, now: Date): Promise<vo
 }
 
 const heldFor = (held: Map<string, number>, s: PlannedStock) => held.get(stockKey(s.productId, s.table === 'variants' ? s.id : null)) ?? 0;
-
-/** Product names in every locale, for the order rows (later renames do not change orders). */
-async function namesInAllLocales(db: Db, productIds: number[]): Promise<Map<number, L10nJson>> {
-  const rows = await prepared(db, 'product_names', (db) =>
-    db
-      .select({ productId: productTranslations.productId, locale: productTranslations.locale, name: productTranslations.name })
-      .from(productTranslations)
-      .where(anyOf(productTranslations.productId, 'ids')),
-  ).execute({ ids: productIds });
-  const out = new Map<number, L10nJson>();
-  for (const r of rows) {
-    const name = out.get(r.productId) ?? { it: r.name };
-    name[r.locale] = r.name;
-    out.set(r.productId, name);
-  }
-  return out;
-}
 
 const joinNames = (product: L10nJson, variant: L10nJson): L10nJson => {
   const out: L10nJson = { it: `${product.it} - ${variant.it}` };
