@@ -10,12 +10,10 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The confirmation to the customer and its copy to the shop; both are built, PDF included, when sent. */
 export async function enqueueOrderConfirmation(tx: Db, orderId: number, locale: Locale, now: Date): Promise<void> {
-  await tx.insert(mailOutbox).values(orderConfirmationMails(orderId, locale, now));
+  await tx.insert(mailOutbox).values(
+    (['order-confirmation', 'order-confirmation-copy'] as const).map((kind) => ({ kind, refId: orderId, locale, nextAttemptAt: now, createdAt: now })),
+  );
 }
-
-/** The outbox rows enqueueOrderConfirmation writes, for a caller that writes them with other rows in one statement. */
-export const orderConfirmationMails = (orderId: number, locale: Locale, now: Date): (typeof mailOutbox.$inferInsert)[] =>
-  (['order-confirmation', 'order-confirmation-copy'] as const).map((kind) => ({ kind, refId: orderId, locale, nextAttemptAt: now, createdAt: now }));
 
 /** A contact form message to the shop, built from the stored message when sent. */
 export async function enqueueContactMail(tx: Db, messageId: number, locale: Locale, recipient: string, now: Date): Promise<void> {

@@ -28,9 +28,9 @@ import { customerById, lockCustomer } from '../cart/owner';
 import { heldByCarts, readCartSettings, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
 import { anyOf, prepared, preparedSql } from '../db/prepared';
-import { orderConfirmationMails } from '../mail/mail-outbox';
+import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
-import { cartRows, carts, coupons, mailOutbox, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
+import { cartRows, carts, coupons, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
 import { customerAddresses, snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
 import { nextOrderNumber } from './order-number';
@@ -362,18 +362,12 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
     .values({ ...plan.order, number })
     .returning();
   if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
-  // Its rows, history and confirmation mail (ADR 0010) in one statement: the first two as
-  // data-modifying parts of the third, which PostgreSQL runs whole.
-  const rowsWritten = tx.$with('order_rows_written', {}).as(tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id }))).getSQL());
-  const mailWritten = tx.$with('mail_written', {}).as(tx.insert(mailOutbox).values(orderConfirmationMails(order!.id, input.locale, now)).getSQL());
-  const history = await tx
-    .with(rowsWritten, mailWritten)
-    .insert(orderStatusHistory)
-    .values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now })
-    .returning();
+  await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
+  const history = await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now }).returning();
   // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
   if (couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
+  await enqueueOrderConfirmation(tx, order!.id, input.locale, now);
   if (input.orderWebhook) await enqueueOrderWebhook(tx, order!.id, now);
 
   await takeStockOrRefuse(tx, plan, now);

@@ -1,4 +1,4 @@
-// The cart prices its rows from what it reads with them (one statement, ADR 0040): the
+// The cart prices its rows from what it reads with them (one statement, ADR 0041): the
 // customer's agreed prices (valid today, of no season or of the cart's), the season's price and
 // the list prices, as priceProducts resolves them for the listing; an order keeps the product's
 // name in every locale.
