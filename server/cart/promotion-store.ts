@@ -78,9 +78,9 @@ export function promotionsFor(all: PromotionChoice, shopContext: ShopContext): P
 }
 
 /**
- * The promotions that could apply to a cart now (`shopContext` null: to a cart of any context), with their records for showing the winner: one
- * named statement (ADR 0035), the products of each promotion aggregated in it. Every cart
- * request and checkout asks it.
+ * The promotions that could apply to a cart now (`shopContext` null: to a cart of any context),
+ * with their records for showing the winner: one named statement (ADR 0035), the products of
+ * each promotion aggregated in it. Every cart request and checkout asks it.
  */
 export async function promotionCandidates(db: Db, now: Date, shopContext: ShopContext | null): Promise<PromotionChoice> {
   const rows = await prepared(db, 'promotion_candidates', (db) =>
