@@ -1,4 +1,4 @@
-import type { ShopContext } from '../../src/lib/contract/common';
+import type { Locale, ShopContext } from '../../src/lib/contract/common';
 
 /**
  * The signed-in user of a request. It lives with authentication, not with the API, because
@@ -15,4 +15,6 @@ export interface AuthUser {
   customerKind: ShopContext | null;
   mustChangePassword: boolean;
   tokenId: number;
+  /** The account's language, as the token's read found it (mail goes out in it when a request does not say). */
+  locale: Locale;
 }

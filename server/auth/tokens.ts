@@ -40,6 +40,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Au
     customerKind: row.customerKind ?? null,
     mustChangePassword: u.mustChangePassword,
     tokenId: row.tokenId,
+    locale: u.locale,
   };
 }
 

@@ -8,15 +8,14 @@ import { cartRowsHoldStock, holdEnd } from '../../src/lib/rules/stock-effect';
 import type { Db } from '../db/client';
 import { cartRows, products, variants } from '../db/schema';
 import type { CartRecord, CartRowRecord } from './cart-rows';
-import { heldByCarts, readHoldMinutes, readStockEffect, stockKey } from './stock';
+import { heldByCarts, readCartSettings, stockKey } from './stock';
 
 /** Renews the lapsed holds the stock allows; answers the rows as they are now stored. */
 export async function renewHolds(db: Db, cart: CartRecord, rows: CartRowRecord[], now: Date): Promise<CartRowRecord[]> {
   const lapsed = rows.filter((r) => r.heldUntil <= now);
   if (lapsed.length === 0) return rows;
-  const effect = await readStockEffect(db);
+  const { effect, holdMinutes: minutes } = await readCartSettings(db);
   if (!cartRowsHoldStock(effect, cart.shopContext)) return rows;
-  const minutes = await readHoldMinutes(db);
   const renewed = await db.transaction(async (tx) => {
     const productIds = [...new Set(lapsed.map((r) => r.productId))].sort((a, b) => a - b);
     const plainIds = [...new Set(lapsed.flatMap((r) => (r.variantId === null ? [r.productId] : [])))].sort((a, b) => a - b);

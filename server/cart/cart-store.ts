@@ -1,43 +1,59 @@
 // Opening a cart and changing its rows. A quantity change checks the stock; when cart rows hold
 // stock it checks and writes in a short transaction holding the stock item's row lock, so
 // concurrent adds cannot hold more than the stock (ADR 0016, ADR 0037).
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ErrorItem } from '../../src/lib/contract/common';
 import { cartQuantityProblem, cartRowAction, maxRowQuantity, type CartRowAction } from '../../src/lib/rules/cart';
 import { cartRowsHoldStock, holdEnd } from '../../src/lib/rules/stock-effect';
 import { FIELD_CODES } from '../../src/lib/contract/error-codes';
 import { shopError } from '../shop-errors';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { cartRows, carts, products, variants } from '../db/schema';
 import type { CartRecord, CartRowRecord } from './cart-rows';
 import { lockCustomer, type Owner } from './owner';
-import { heldByCarts, readHoldMinutes, readStockEffect, stockKey } from './stock';
+import { heldByCarts, readCartSettings, stockKey, type CartSettings } from './stock';
 
 export async function findOpenCart(db: Db, owner: Omit<Owner, 'agentId'>): Promise<CartRecord | undefined> {
-  const [cart] = await db
-    .select()
-    .from(carts)
-    .where(
-      and(
-        eq(carts.customerId, owner.customerId),
-        eq(carts.shopContext, owner.shopContext),
-        owner.seasonId === null ? isNull(carts.seasonId) : eq(carts.seasonId, owner.seasonId),
-      ),
-    )
-    .orderBy(asc(carts.id))
-    .limit(1);
+  // Every get-or-create asks it: a named statement (ADR 0035), one text with a season and one without.
+  const withSeason = owner.seasonId !== null;
+  const [cart] = await prepared(db, withSeason ? 'open_cart_of_season' : 'open_cart', (db) =>
+    db
+      .select()
+      .from(carts)
+      .where(
+        and(
+          eq(carts.customerId, sql.placeholder('customer')),
+          eq(carts.shopContext, sql.placeholder('context')),
+          withSeason ? eq(carts.seasonId, sql.placeholder('season')) : isNull(carts.seasonId),
+        ),
+      )
+      .orderBy(asc(carts.id))
+      .limit(1),
+  ).execute({ customer: owner.customerId, context: owner.shopContext, season: owner.seasonId });
   return cart;
 }
 
-/** One open cart per customer, shop context and season. */
-export async function getOrCreateCart(db: Db, owner: Owner): Promise<{ cart: CartRecord; created: boolean }> {
+/**
+ * One open cart per customer, shop context and season. The cart found is answered at once; only
+ * a customer without one takes the lock that makes two tabs opening the shop share one cart, and
+ * only then is the agent of the new cart asked (`agentId`).
+ */
+export async function getOrCreateCart(
+  db: Db,
+  owner: Omit<Owner, 'agentId'>,
+  agentId: () => Promise<number | null>,
+): Promise<{ cart: CartRecord; created: boolean }> {
+  const open = await findOpenCart(db, owner);
+  if (open) return { cart: open, created: false };
+  const agent = await agentId();
   return db.transaction(async (tx) => {
     await lockCustomer(tx, owner.customerId);
     const found = await findOpenCart(tx, owner);
     if (found) return { cart: found, created: false };
     const [cart] = await tx
       .insert(carts)
-      .values({ customerId: owner.customerId, agentId: owner.agentId, seasonId: owner.seasonId, shopContext: owner.shopContext })
+      .values({ customerId: owner.customerId, agentId: agent, seasonId: owner.seasonId, shopContext: owner.shopContext })
       .returning();
     return { cart: cart!, created: true };
   });
@@ -65,30 +81,37 @@ export interface CartItemResult {
  * adds cannot hold more than the stock; otherwise the row is written at once and checkout's
  * conditional decrement has the last word on the stock.
  */
-export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange, now: Date): Promise<CartItemResult> {
-  const [[product], [variant], [existing], effect, minutes] = await Promise.all([
-    db.select().from(products).where(eq(products.id, change.productId)),
+export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChange, now: Date, settings?: CartSettings): Promise<CartItemResult> {
+  const [[found], [variant], { effect, holdMinutes: minutes }] = await Promise.all([
+    // The product with the cart's row of it (or of its variant), in one statement.
+    prepared(db, 'cart_item_product_row', (db) =>
+      db
+        .select({ product: products, row: cartRows })
+        .from(products)
+        .leftJoin(
+          cartRows,
+          and(
+            eq(cartRows.cartId, sql.placeholder('cart')),
+            eq(cartRows.productId, products.id),
+            sql`${cartRows.variantId} is not distinct from ${sql.placeholder('variant')}::int`,
+          ),
+        )
+        .where(eq(products.id, sql.placeholder('product')))
+        .limit(1),
+    ).execute({ cart: cart.id, product: change.productId, variant: change.variantId }),
     change.variantId === null
       ? Promise.resolve([])
-      : db
-          .select()
-          .from(variants)
-          .where(and(eq(variants.id, change.variantId), eq(variants.productId, change.productId)))
-          .limit(1),
-    db
-      .select()
-      .from(cartRows)
-      .where(
-        and(
-          eq(cartRows.cartId, cart.id),
-          eq(cartRows.productId, change.productId),
-          change.variantId === null ? isNull(cartRows.variantId) : eq(cartRows.variantId, change.variantId),
-        ),
-      )
-      .limit(1),
-    readStockEffect(db),
-    readHoldMinutes(db),
+      : prepared(db, 'cart_item_variant', (db) =>
+          db
+            .select()
+            .from(variants)
+            .where(and(eq(variants.id, sql.placeholder('variant')), eq(variants.productId, sql.placeholder('product'))))
+            .limit(1),
+        ).execute({ variant: change.variantId, product: change.productId }),
+    settings ?? readCartSettings(db),
   ]);
+  const product = found?.product;
+  const existing = found?.row ?? undefined;
   if (!product) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
   if (change.variantId !== null && !variant) throw shopError('ValidationFailed', [{ field: 'variant', code: 'not_found', message: 'This variant is not one of the product.' }]);
   const action = cartRowAction(change.qty, !!existing);
@@ -132,19 +155,35 @@ export async function setCartItem(db: Db, cart: CartRecord, change: CartItemChan
 export async function lockStockItem(tx: Db, item: { productId: number; variantId: number | null }): Promise<{ quantity: number; isBackorderable: boolean }> {
   const [locked] =
     item.variantId === null
-      ? await tx.select({ quantity: products.quantity, isBackorderable: products.isBackorderable }).from(products).where(eq(products.id, item.productId)).for('update')
-      : await tx.select({ quantity: variants.quantity, isBackorderable: variants.isBackorderable }).from(variants).where(eq(variants.id, item.variantId)).for('update');
+      ? await prepared(tx, 'lock_product_stock', (db) =>
+          db.select({ quantity: products.quantity, isBackorderable: products.isBackorderable }).from(products).where(eq(products.id, sql.placeholder('id'))).for('update'),
+        ).execute({ id: item.productId })
+      : await prepared(tx, 'lock_variant_stock', (db) =>
+          db.select({ quantity: variants.quantity, isBackorderable: variants.isBackorderable }).from(variants).where(eq(variants.id, sql.placeholder('id'))).for('update'),
+        ).execute({ id: item.variantId });
   if (!locked) throw shopError('ProductNotFound', [{ field: 'product', code: 'not_found', message: 'Product not found' }]);
   return locked;
 }
 
 /** One row per product and variant in a cart (its unique key): two adds at once write one row. */
 async function upsertRow(db: Db, cartId: number, item: { productId: number; variantId: number | null; qty: number }, heldUntil: Date): Promise<CartRowRecord> {
-  const [row] = await db
-    .insert(cartRows)
-    .values({ cartId, productId: item.productId, variantId: item.variantId, qty: item.qty, heldUntil })
-    .onConflictDoUpdate({ target: [cartRows.cartId, cartRows.productId, cartRows.variantId], set: { qty: item.qty, heldUntil } })
-    .returning();
+  const [row] = await prepared(db, 'upsert_cart_row', (db) =>
+    db
+      .insert(cartRows)
+      .values({
+        cartId: sql.placeholder('cart'),
+        productId: sql.placeholder('product'),
+        variantId: sql.placeholder('variant'),
+        qty: sql.placeholder('qty'),
+        heldUntil: sql.placeholder('until'),
+      })
+      // updated_at is set by hand: drizzle would fill its $onUpdate value in once, when the named statement is built.
+      .onConflictDoUpdate({
+        target: [cartRows.cartId, cartRows.productId, cartRows.variantId],
+        set: { qty: sql`excluded.qty`, heldUntil: sql`excluded.held_until`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` },
+      })
+      .returning(),
+  ).execute({ cart: cartId, product: item.productId, variant: item.variantId, qty: item.qty, until: heldUntil, now: new Date().toISOString() });
   return row!;
 }
 
@@ -159,7 +198,8 @@ export async function cartRowWithCart(db: Db, rowId: number): Promise<{ row: Car
 }
 
 export async function cartById(db: Db, id: number): Promise<CartRecord | undefined> {
-  const [cart] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+  // Every cart change and checkout asks it first: a named statement (ADR 0035).
+  const [cart] = await prepared(db, 'cart_by_id', (db) => db.select().from(carts).where(eq(carts.id, sql.placeholder('id'))).limit(1)).execute({ id });
   return cart;
 }
 
@@ -172,7 +212,14 @@ export async function setCartCoupon(db: Db, cartId: number, couponId: number | n
   await db.update(carts).set({ couponId }).where(eq(carts.id, cartId));
 }
 
-const touch = (db: Db, cartId: number) => db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+const touch = (db: Db, cartId: number) =>
+  prepared(db, 'touch_cart', (db) =>
+    db
+      .update(carts)
+      // Set by hand: drizzle would fill its $onUpdate value in once, when the named statement is built.
+      .set({ updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
+      .where(eq(carts.id, sql.placeholder('id'))),
+  ).execute({ at: new Date().toISOString(), id: cartId });
 
 const negativeQuantity = () =>
   shopError('NegativeQuantity', [{ field: 'qty', code: FIELD_CODES.negativeQuantity, message: 'The quantity must be a positive number' }]);

@@ -8,11 +8,14 @@ import type { CouponCustomer, CouponProblem } from '../../src/lib/rules/coupon';
 import { orderTotals } from '../../src/lib/rules/checkout';
 import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
+import { shopContextFor } from '../../src/lib/rules/shop-context';
+import type { StockEffect } from '../../src/lib/rules/stock-effect';
+import { together } from '../db/prepared';
 import { renewHolds } from './cart-holds';
-import { allCartRows, cartShowsVat, pricedRows, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
+import { readPricedCart, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
 import { couponCustomer } from './coupon-store';
-import { customerShopContext } from './owner';
-import { promotionCandidates, toPromotion } from './promotion-store';
+import { promotionCandidates, promotionsFor, toPromotion } from './promotion-store';
+import { readStockEffect } from './stock';
 
 export type CouponRecord = typeof coupons.$inferSelect;
 
@@ -39,6 +42,8 @@ export interface SummaryOptions {
   now: Date;
   /** Take lapsed holds again where the stock allows (a read of the cart; not checkout, which takes the stock). */
   renew?: boolean;
+  /** Whether cart rows hold stock, when the request has read it already (readCartSettings); read here otherwise. */
+  effect?: StockEffect;
 }
 
 export async function loadCartSummary(db: Db, cartId: number, options: SummaryOptions): Promise<CartSummary | null> {
@@ -46,12 +51,23 @@ export async function loadCartSummary(db: Db, cartId: number, options: SummaryOp
   return cart ? summarizeCart(db, cart, options) : null;
 }
 
-export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, renew }: SummaryOptions): Promise<CartSummary> {
-  // One after another: checkout runs this on its transaction's single connection.
-  const stored = await allCartRows(db, cart.id);
-  const rows = await pricedRows(db, cart, renew ? await renewHolds(db, cart, stored, now) : stored, locale, now);
-  const shopContext = await customerShopContext(db, cart.customerId, cart.shopContext);
-  const promos = await promotionCandidates(db, now, shopContext);
+export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, renew, effect: knownEffect }: SummaryOptions): Promise<CartSummary> {
+  const effect = knownEffect ?? (await readStockEffect(db));
+  // The rows with their products, prices and holds, and the customer's kind, in one read; the
+  // promotions of both contexts at the same time (the kind picks them), the coupon's terms after.
+  const [contents, promotionsNow] = await together(
+    db,
+    () => readPricedCart(db, cart, { locale, now, effect }),
+    () => promotionCandidates(db, now, null),
+  );
+  let { rows } = contents;
+  if (renew && contents.records.some((r) => r.heldUntil <= now) && (await renewHolds(db, cart, contents.records, now)) !== contents.records) {
+    // Lapsed holds were looked at again: the rows say which ones the stock still covers.
+    rows = (await readPricedCart(db, cart, { locale, now, effect })).rows;
+  }
+  // The customer's kind decides the context, whatever the cart was opened with (ADR 0015).
+  const shopContext = shopContextFor(contents.customerKind, cart.shopContext);
+  const promos = promotionsFor(promotionsNow, shopContext);
   const coupon = cart.couponId === null ? undefined : (await db.select().from(coupons).where(eq(coupons.id, cart.couponId)))[0];
   const customer = coupon ? await couponCustomer(db, cart.customerId, coupon) : { kind: shopContext, orderCount: 0, usedCoupon: false };
   const totals = cartTotals(
@@ -68,7 +84,7 @@ export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, ren
     promotionDiscount: totals.promotion?.discount ?? 0,
     couponDiscount: totals.coupon?.isValid ? totals.coupon.discount : 0,
   });
-  const vatIncluded = rows[0]?.vat_included ?? (await cartShowsVat(db, cart));
+  const vatIncluded = contents.customerKind !== 'b2b';
   const header: CartHeader = {
     id: cart.id,
     customer: cart.customerId,

@@ -6,6 +6,7 @@ import type { Promotion, PromotionOrderField } from '../../src/lib/contract/prom
 import type { PromotionCandidate } from '../../src/lib/rules/cart';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
+import { anyOf, prepared } from '../db/prepared';
 import { promotionProducts, promotions } from '../db/schema';
 
 type PromotionRecord = typeof promotions.$inferSelect;
@@ -64,10 +65,43 @@ export async function promotionById(db: Db, id: number, locale: Locale): Promise
   return shaped ?? null;
 }
 
-/** The promotions that could apply to a cart now, with their records for showing the winner. */
-export async function promotionCandidates(db: Db, now: Date, shopContext: ShopContext) {
-  const records = await db.select().from(promotions).where(activeNow(now, shopContext)).orderBy(promotions.id);
-  const products = await promotionProductIds(db, records.map((r) => r.id));
+export interface PromotionChoice {
+  records: PromotionRecord[];
+  products: Map<number, number[]>;
+  candidates: PromotionCandidate[];
+}
+
+/** Those of `all` (read for every context) that a cart of this context may get. */
+export function promotionsFor(all: PromotionChoice, shopContext: ShopContext): PromotionChoice {
+  const fits = (p: { shopContext: string }) => p.shopContext === shopContext || p.shopContext === 'all';
+  return { records: all.records.filter(fits), products: all.products, candidates: all.candidates.filter(fits) };
+}
+
+/**
+ * The promotions that could apply to a cart now (`shopContext` null: to a cart of any context),
+ * with their records for showing the winner: one named statement (ADR 0035), the products of
+ * each promotion aggregated in it. Every cart request and checkout asks it.
+ */
+export async function promotionCandidates(db: Db, now: Date, shopContext: ShopContext | null): Promise<PromotionChoice> {
+  const rows = await prepared(db, 'promotion_candidates', (db) =>
+    db
+      .select({
+        promotion: promotions,
+        productIds: sql<number[]>`coalesce((select array_agg(pp.product_id order by pp.product_id) from ${promotionProducts} pp where pp.promotion_id = ${promotions.id}), '{}')`,
+      })
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.isActive, true),
+          or(isNull(promotions.validFrom), lte(promotions.validFrom, sql.placeholder('now'))),
+          or(isNull(promotions.validTo), gte(promotions.validTo, sql.placeholder('now'))),
+          anyOf(promotions.shopContext, 'contexts'),
+        ),
+      )
+      .orderBy(promotions.id),
+  ).execute({ now: now.toISOString(), contexts: shopContext === null ? ['b2b', 'b2c', 'all'] : [shopContext, 'all'] });
+  const records = rows.map((r) => r.promotion);
+  const products = new Map<number, number[]>(rows.map((r) => [r.promotion.id, r.productIds]));
   const candidates: PromotionCandidate[] = records.map((r) => ({
     id: r.id,
     type: r.type,

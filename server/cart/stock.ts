@@ -1,9 +1,10 @@
 // Stock held by cart rows, for the cart's stock checks, the live values and checkout. A row holds
 // its units only while its hold is fresh (held_until after the moment asked about, ADR 0016), so
 // an abandoned cart stops blocking others without any sweeper.
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { holdingContexts, parseHoldMinutes, parseStockEffect, type StockEffect } from '../../src/lib/rules/stock-effect';
 import type { Db } from '../db/client';
+import { anyOf, prepared } from '../db/prepared';
 import { cartRows, carts } from '../db/schema';
 import { readSettings } from '../settings';
 
@@ -18,6 +19,24 @@ export async function readHoldMinutes(db: Db): Promise<number> {
   return parseHoldMinutes(s.CART_HOLD_MINUTES);
 }
 
+/** The settings a cart or checkout request reads, in one statement (each used to be read by every step that needed it). */
+export interface CartSettings {
+  effect: StockEffect;
+  /** CART_HOLD_MINUTES. */
+  holdMinutes: number;
+  /** FREE_SHIPPING_CODE, trimmed; undefined when unset or blank. */
+  freeShippingCode: string | undefined;
+}
+
+export async function readCartSettings(db: Db): Promise<CartSettings> {
+  const s = await readSettings(db, ['CART_ROWS_AFFECT_STOCK', 'CART_ROWS_AFFECT_STOCK_TYPE', 'CART_HOLD_MINUTES', 'FREE_SHIPPING_CODE'] as const);
+  return {
+    effect: parseStockEffect(s.CART_ROWS_AFFECT_STOCK, s.CART_ROWS_AFFECT_STOCK_TYPE),
+    holdMinutes: parseHoldMinutes(s.CART_HOLD_MINUTES),
+    freeShippingCode: s.FREE_SHIPPING_CODE?.trim() || undefined,
+  };
+}
+
 /** Key of a stock item: a product, or one variant of it. */
 export const stockKey = (productId: number, variantId: number | null | undefined) => `${productId}:${variantId ?? ''}`;
 
@@ -30,19 +49,22 @@ export async function heldByCarts(db: Db, productIds: number[], effect: StockEff
   const contexts = holdingContexts(effect);
   const out = new Map<string, number>();
   if (productIds.length === 0 || contexts.length === 0) return out;
-  const rows = await db
-    .select({ productId: cartRows.productId, variantId: cartRows.variantId, held: sql<number>`sum(${cartRows.qty})::int` })
-    .from(cartRows)
-    .innerJoin(carts, eq(carts.id, cartRows.cartId))
-    .where(
-      and(
-        inArray(cartRows.productId, productIds),
-        gt(cartRows.heldUntil, now),
-        inArray(carts.shopContext, contexts),
-        exceptCartId === undefined ? undefined : ne(carts.id, exceptCartId),
-      ),
-    )
-    .groupBy(cartRows.productId, cartRows.variantId);
+  // A named statement (ADR 0035): every add, cart read and checkout asks it.
+  const rows = await prepared(db, exceptCartId === undefined ? 'held_by_carts' : 'held_by_other_carts', (db) =>
+    db
+      .select({ productId: cartRows.productId, variantId: cartRows.variantId, held: sql<number>`sum(${cartRows.qty})::int` })
+      .from(cartRows)
+      .innerJoin(carts, eq(carts.id, cartRows.cartId))
+      .where(
+        and(
+          anyOf(cartRows.productId, 'products'),
+          gt(cartRows.heldUntil, sql.placeholder('now')),
+          anyOf(carts.shopContext, 'contexts'),
+          exceptCartId === undefined ? undefined : ne(carts.id, sql.placeholder('cart')),
+        ),
+      )
+      .groupBy(cartRows.productId, cartRows.variantId),
+  ).execute({ products: productIds, now: now.toISOString(), contexts, cart: exceptCartId });
   for (const r of rows) out.set(stockKey(r.productId, r.variantId), r.held);
   return out;
 }

@@ -49,3 +49,36 @@ export async function together<T extends readonly unknown[]>(db: Db, ...tasks: {
   }
   return (await Promise.all(tasks.map((task) => task()))) as unknown as T;
 }
+
+interface RawSession {
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): { all(values?: Record<string, unknown>): Promise<unknown[]> } };
+  dialect: { sqlToQuery(query: SQL): unknown };
+}
+
+/** A raw statement sent by name: its rows as the driver answers them (no drizzle mapping). */
+export interface PreparedSql<T> {
+  rows(values?: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * `prepared` for a statement drizzle's builders cannot say (an upsert returning a computed
+ * value, a union, a lock of a join): the SQL `build` answers, with `sql.placeholder`s for its
+ * values, built once per handle and sent by name. Rows come as `queryRows` gives them
+ * (timestamps as text on PostgreSQL).
+ */
+export function preparedSql<T>(db: Db, name: string, build: () => SQL): PreparedSql<T> {
+  const make = (): PreparedSql<T> => {
+    const raw = db as unknown as RawSession;
+    const query = raw.session.prepareQuery(raw.dialect.sqlToQuery(build()), undefined, name, false);
+    return { rows: (values) => query.all(values) as Promise<T[]> };
+  };
+  if (inTransaction(db)) return make();
+  let byName = built.get(db);
+  if (!byName) built.set(db, (byName = new Map()));
+  let statement = byName.get(name) as PreparedSql<T> | undefined;
+  if (statement === undefined) {
+    statement = make();
+    byName.set(name, statement);
+  }
+  return statement;
+}

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzl
 import type { Address, AddressCreateBody, AddressPatchBody, AddressSnapshotOut, AddressType } from '../../src/lib/contract/addresses';
 import type { Ordering } from '../../src/lib/contract/ordering';
 import type { Db } from '../db/client';
+import { anyOf, prepared } from '../db/prepared';
 import { addresses, type AddressSnapshot } from '../db/schema';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -100,11 +101,24 @@ export async function listAddresses(
 
 /** Every live address of a customer (a book is small), defaults first. */
 export async function addressBook(db: Db, customerId: number): Promise<AddressRow[]> {
-  return db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.customerId, customerId), isNull(addresses.deletedAt)))
-    .orderBy(desc(addresses.isDefault), asc(addresses.id));
+  // Every checkout page asks it: a named statement (ADR 0035).
+  return prepared(db, 'address_book', (db) =>
+    db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.customerId, sql.placeholder('customer')), isNull(addresses.deletedAt)))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id)),
+  ).execute({ customer: customerId });
+}
+
+/** Some live addresses of a customer by id (an order's billing and shipping address). */
+export async function customerAddresses(db: Db, customerId: number, ids: number[]): Promise<AddressRow[]> {
+  return prepared(db, 'customer_addresses', (db) =>
+    db
+      .select()
+      .from(addresses)
+      .where(and(anyOf(addresses.id, 'ids'), eq(addresses.customerId, sql.placeholder('customer')), isNull(addresses.deletedAt))),
+  ).execute({ ids, customer: customerId });
 }
 
 /** A live address by id, whoever owns it (callers check visibility). */

@@ -1,12 +1,10 @@
 // A cart as checkout sees it: the cart's own summary (prices, promotion, coupon), turned into
 // order lines with VAT, plus the rows the stock no longer covers.
-import { inArray } from 'drizzle-orm';
-import type { ErrorItem, Locale } from '../../src/lib/contract/common';
+import type { ErrorItem } from '../../src/lib/contract/common';
 import { availableForOrder, orderTotals, type CheckoutLine, type OrderTotals } from '../../src/lib/rules/checkout';
 import type { CartRecord, PricedCartRow } from '../cart/cart-rows';
-import { summarizeCart, type CartSummary } from '../cart/cart-summary';
+import { summarizeCart, type CartSummary, type SummaryOptions } from '../cart/cart-summary';
 import type { Db } from '../db/client';
-import { products } from '../db/schema';
 import type { CheckoutTotals } from '../../src/lib/contract/checkout';
 
 export interface CartQuote {
@@ -20,12 +18,8 @@ export interface CartQuote {
 
 const itemField = (row: PricedCartRow) => (row.variant === null ? `product.${row.product}` : `variant.${row.variant}`);
 
-export async function quoteCart(db: Db, cart: CartRecord, options: { locale: Locale; now: Date }): Promise<CartQuote> {
+export async function quoteCart(db: Db, cart: CartRecord, options: SummaryOptions): Promise<CartQuote> {
   const summary = await summarizeCart(db, cart, options);
-  const ids = [...new Set(summary.rows.map((r) => r.product))];
-  const published = ids.length
-    ? new Set((await db.select({ id: products.id, on: products.isPublished }).from(products).where(inArray(products.id, ids))).filter((p) => p.on).map((p) => p.id))
-    : new Set<number>();
   const promoted = summary.header.promotion ? new Set(summary.header.promotion.products) : null;
   const lines = summary.rows.map((row) => ({
     row,
@@ -37,7 +31,7 @@ export async function quoteCart(db: Db, cart: CartRecord, options: { locale: Loc
   const problems: ErrorItem[] = [];
   for (const { row } of lines) {
     const detail = row.product_detail;
-    if (!published.has(row.product)) {
+    if (!row.is_published) {
       problems.push({ field: itemField(row), code: 'quantity_not_available', message: `${detail.code} is no longer sold.` });
       continue;
     }

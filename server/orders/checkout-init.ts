@@ -1,17 +1,16 @@
 // What the checkout page needs (spec section 7, checkout/init/): the customer's address book,
 // payment methods and shipping policies of its context, and the cart quoted as the order would be.
-import { eq } from 'drizzle-orm';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { GetOrCreateBody } from '../../src/lib/contract/cart';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import type { AuthUser } from '../auth/auth-user';
-import { findOpenCart } from '../cart/cart-store';
-import { resolveOwner } from '../cart/owner';
+import { cartById, findOpenCart } from '../cart/cart-store';
+import { customerById, resolveOwnerKey } from '../cart/owner';
+import { readCartSettings } from '../cart/stock';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
 import { pick } from '../catalogue/localized';
 import { toCartRow } from '../cart/cart-summary';
 import type { Db } from '../db/client';
-import { carts, customers } from '../db/schema';
 import { shopError } from '../shop-errors';
 import { addressBook, toAddress } from './address-book';
 import { quoteCart, toCheckoutTotals } from './cart-quote';
@@ -19,7 +18,7 @@ import { paymentMethodsFor, shippingPoliciesFor, toPaymentMethod } from './shop-
 
 /** The customer's cart; NotFound for a cart of anybody else, so its id reveals nothing. */
 async function customerCart(db: Db, cartId: number, customerId: number) {
-  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+  const cart = await cartById(db, cartId);
   if (!cart || cart.customerId !== customerId) throw shopError('NotFound', [{ field: 'cart', code: 'not_found', message: 'Cart not found.' }]);
   return cart;
 }
@@ -29,8 +28,8 @@ async function customerCart(db: Db, cartId: number, customerId: number) {
  * would answer for the same customer, season and agent; NotFound when there is none yet.
  */
 export async function openCartOf(db: Db, user: AuthUser, body: GetOrCreateBody, requestedContext: ShopContext): Promise<number> {
-  const owner = await resolveOwner(db, user, body, requestedContext);
-  const cart = await findOpenCart(db, owner);
+  const { key } = await resolveOwnerKey(db, user, body, requestedContext);
+  const cart = await findOpenCart(db, key);
   if (!cart) throw shopError('NotFound', [{ field: 'cart', code: 'not_found', message: 'Cart not found.' }]);
   return cart.id;
 }
@@ -45,14 +44,14 @@ export interface CheckoutInitInput {
 
 export async function checkoutInit(db: Db, input: CheckoutInitInput, options: { locale: Locale; now: Date }): Promise<CheckoutInitResponse> {
   const { locale } = options;
-  const cart = await customerCart(db, input.cartId, input.customerId);
-  const [customer] = await db.select().from(customers).where(eq(customers.id, input.customerId));
+  // Independent reads at once: the cart, the customer, the settings (read once for the quote and the shipping policies).
+  const [cart, customer, settings] = await Promise.all([customerCart(db, input.cartId, input.customerId), customerById(db, input.customerId), readCartSettings(db)]);
   // The customer's kind, not the context the cart was opened in, says what it may choose (ADR 0015).
   const shopContext = shopContextFor(customer!.kind, cart.shopContext);
   const [book, methods, quote] = await Promise.all([
     addressBook(db, input.customerId),
     paymentMethodsFor(db, shopContext),
-    quoteCart(db, cart, { locale, now: options.now }),
+    quoteCart(db, cart, { locale, now: options.now, effect: settings.effect }),
   ]);
   const billing = book.filter((a) => a.type === 'Billing');
   const shipping = book.filter((a) => a.type === 'Shipping');
@@ -63,7 +62,7 @@ export async function checkoutInit(db: Db, input: CheckoutInitInput, options: { 
   }
   const totals = quote.totals(0);
   const policies = chosen
-    ? await shippingPoliciesFor(db, { country: chosen.country, context: shopContext, typedCode: input.freeShippingCode }, locale, totals.goods)
+    ? await shippingPoliciesFor(db, { country: chosen.country, context: shopContext, typedCode: input.freeShippingCode, freeCode: settings.freeShippingCode }, locale, totals.goods)
     : [];
   return {
     customer: { id: customer!.id, business_name: customer!.businessName, first_name: customer!.firstName, last_name: customer!.lastName, email: customer!.email, kind: customer!.kind, vat_number: customer!.vatNumber },

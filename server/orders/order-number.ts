@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { formatOrderNumber } from '../../src/lib/rules/checkout';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw';
+import { preparedSql } from '../db/prepared';
 
 /**
  * The next number of a year. Call it on the pool, before the checkout's transaction: the
@@ -12,11 +12,12 @@ import { queryRows } from '../db/raw';
  * leaves a gap, which order numbers may have.
  */
 export async function nextOrderNumber(db: Db, year: number): Promise<string> {
-  const [row] = await queryRows<{ last: number }>(
+  const [row] = await preparedSql<{ last: number }>(
     db,
-    sql`insert into order_number_counters (year, last) values (${year}, 1)
+    'next_order_number',
+    () => sql`insert into order_number_counters (year, last) values (${sql.placeholder('year')}::int, 1)
         on conflict (year) do update set last = order_number_counters.last + 1
         returning last`,
-  );
+  ).rows({ year });
   return formatOrderNumber(year, row!.last);
 }

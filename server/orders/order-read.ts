@@ -8,6 +8,7 @@ import { translator } from '../../src/lib/i18n/i18n';
 import { REVERSE_CHARGE_NOTE_KEY } from '../../src/lib/rules/vat-treatment';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { customers, orderDocuments, orderRows, orders, orderStatusHistory, products } from '../db/schema';
 import { snapshotOut } from './address-book';
 
@@ -66,12 +67,27 @@ export async function findOrder(db: Db, id: number): Promise<OrderRecord | undef
 
 export const documentUrl = (orderId: number, type: string) => `orders/doc/?order_id=${orderId}&type=${type}`;
 
-export async function orderDetail(db: Db, order: OrderRecord, locale: Locale): Promise<OrderDetail> {
+/** What the caller holds of an order it has just written: its answer does not read it back. */
+export interface OrderKnown {
+  customer: CustomerRecord | undefined;
+  history: (typeof orderStatusHistory.$inferSelect)[];
+  rowsCount: number;
+}
+
+export async function orderDetail(db: Db, order: OrderRecord, locale: Locale, known?: OrderKnown): Promise<OrderDetail> {
   const [[customer], history, docs, [rows]] = await Promise.all([
-    db.select(customerColumns).from(customers).where(eq(customers.id, order.customerId)),
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id)).orderBy(asc(orderDocuments.id)),
-    db.select({ count: sql<number>`count(*)::int` }).from(orderRows).where(eq(orderRows.orderId, order.id)),
+    known?.customer ? [known.customer] : db.select(customerColumns).from(customers).where(eq(customers.id, order.customerId)),
+    known
+      ? known.history
+      : db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    prepared(db, 'order_documents', (db) =>
+      db
+        .select()
+        .from(orderDocuments)
+        .where(eq(orderDocuments.orderId, sql.placeholder('order')))
+        .orderBy(asc(orderDocuments.id)),
+    ).execute({ order: order.id }),
+    known ? [{ count: known.rowsCount }] : db.select({ count: sql<number>`count(*)::int` }).from(orderRows).where(eq(orderRows.orderId, order.id)),
   ]);
   const documents: OrderDetail['documents'] = {};
   for (const d of docs) {

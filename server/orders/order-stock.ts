@@ -2,6 +2,7 @@
 // stock, taken by conditional decrements, and a fingerprint of every price input of the cart.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedSql } from '../db/prepared';
 import { queryRows } from '../db/raw';
 
 /** One stock item of the order: a product without variant, or one variant. */
@@ -33,20 +34,16 @@ const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 export async function takeStock(tx: Db, items: StockItem[]): Promise<Map<string, TakenItem>> {
   const taken = new Map<string, TakenItem>();
   for (const item of inLockOrder(items)) {
-    const rows =
+    // The table's name is part of the text, so each table has a statement of its own.
+    const rows = await preparedSql<{ quantity: number; is_backorderable: boolean }>(tx, `take_stock_${item.table}`, () =>
       item.table === 'products'
-        ? await queryRows<{ quantity: number; is_backorderable: boolean }>(
-            tx,
-            sql`update products set quantity = quantity - ${item.qty}::int
-                where id = ${item.id}::int and (quantity >= ${item.qty}::int or is_backorderable)
-                returning quantity, is_backorderable`,
-          )
-        : await queryRows<{ quantity: number; is_backorderable: boolean }>(
-            tx,
-            sql`update variants set quantity = quantity - ${item.qty}::int
-                where id = ${item.id}::int and (quantity >= ${item.qty}::int or is_backorderable)
-                returning quantity, is_backorderable`,
-          );
+        ? sql`update products set quantity = quantity - ${sql.placeholder('qty')}::int
+              where id = ${sql.placeholder('id')}::int and (quantity >= ${sql.placeholder('qty')}::int or is_backorderable)
+              returning quantity, is_backorderable`
+        : sql`update variants set quantity = quantity - ${sql.placeholder('qty')}::int
+              where id = ${sql.placeholder('id')}::int and (quantity >= ${sql.placeholder('qty')}::int or is_backorderable)
+              returning quantity, is_backorderable`,
+    ).rows({ id: item.id, qty: item.qty });
     if (rows[0]) taken.set(`${item.table}:${item.id}`, { quantity: rows[0].quantity, isBackorderable: rows[0].is_backorderable });
   }
   return taken;
@@ -82,31 +79,40 @@ export interface PriceInputs {
  * Stock is not in it (the decrements check that). One statement, in either database.
  */
 export async function priceFingerprint(db: Db, k: PriceInputs): Promise<string> {
-  const products = intArray(k.productIds);
-  const [row] = await queryRows<{ f: string }>(
+  // Asked twice by every checkout (its plan, its transaction): a named statement (ADR 0035).
+  const products = sql`${sql.placeholder('products')}::int[]`;
+  const [row] = await preparedSql<{ f: string }>(
     db,
-    sql`select md5(coalesce(string_agg(x, '|' order by x), '')) as f from (
+    'price_fingerprint',
+    () => sql`select md5(coalesce(string_agg(x, '|' order by x), '')) as f from (
           select 'p' || id || ':' || standard_price || ':' || coalesce(special_price::text, '-') || ':' || vat_rate || ':' || is_published as x
-            from products where id = any(${products}::int[])
+            from products where id = any(${products})
           union all
           select 'v' || id || ':' || standard_price || ':' || coalesce(special_price::text, '-')
-            from variants where id = any(${intArray(k.variantIds)}::int[])
+            from variants where id = any(${sql.placeholder('variants')}::int[])
           union all
-          select 'c' || cp::text from customer_prices cp where cp.customer_id = ${k.customerId}::int and cp.product_id = any(${products}::int[])
+          select 'c' || cp::text from customer_prices cp where cp.customer_id = ${sql.placeholder('customer')}::int and cp.product_id = any(${products})
           union all
-          select 's' || sp::text from season_prices sp where sp.season_id = ${k.seasonId}::int and sp.product_id = any(${products}::int[])
+          select 's' || sp::text from season_prices sp where sp.season_id = ${sql.placeholder('season')}::int and sp.product_id = any(${products})
           union all
           select 'r' || pr::text || ':' || (select count(*) from promotion_products pp where pp.promotion_id = pr.id)
             from promotions pr where pr.is_active
           union all
-          select 'q' || promotion_id || ':' || product_id from promotion_products where product_id = any(${products}::int[])
+          select 'q' || promotion_id || ':' || product_id from promotion_products where product_id = any(${products})
           union all
-          select 'h' || price || ':' || coalesce(free_from::text, '-') from shipping_policies where id = ${k.shippingPolicyId}::int
+          select 'h' || price || ':' || coalesce(free_from::text, '-') from shipping_policies where id = ${sql.placeholder('policy')}::int
           union all
-          select 'm' || fee from payment_methods where id = ${k.paymentMethodId}::int
+          select 'm' || fee from payment_methods where id = ${sql.placeholder('method')}::int
           union all
-          select 'k' || kind || ':' || coalesce(vat_number, '') || ':' || coalesce(payment_terms::text, '') from customers where id = ${k.customerId}::int
+          select 'k' || kind || ':' || coalesce(vat_number, '') || ':' || coalesce(payment_terms::text, '') from customers where id = ${sql.placeholder('customer')}::int
         ) t`,
-  );
+  ).rows({
+    products: intArray(k.productIds),
+    variants: intArray(k.variantIds),
+    customer: k.customerId,
+    season: k.seasonId,
+    policy: k.shippingPolicyId,
+    method: k.paymentMethodId,
+  });
   return row!.f;
 }

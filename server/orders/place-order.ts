@@ -9,7 +9,7 @@
 // coupon and compares a fingerprint of the prices with the plan's. A plan the database no
 // longer matches (the cart, a price or the coupon's terms changed meanwhile) is made again.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED, type CheckoutBody } from '../../src/lib/contract/checkout';
 import type { ErrorItem, Locale } from '../../src/lib/contract/common';
 import { availableForOrder, exceedsOrderAmount, shippingPrice } from '../../src/lib/rules/checkout';
@@ -24,17 +24,17 @@ import { auditAgentAction } from '../auth/audit';
 import type { CartRecord } from '../cart/cart-rows';
 import type { CouponRecord } from '../cart/cart-summary';
 import { couponCustomer, redeemOnce } from '../cart/coupon-store';
-import { lockCustomer } from '../cart/owner';
-import { heldByCarts, readStockEffect, stockKey } from '../cart/stock';
+import { customerById, lockCustomer } from '../cart/owner';
+import { heldByCarts, readCartSettings, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw';
+import { anyOf, prepared, preparedSql } from '../db/prepared';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
-import { addresses, cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, productTranslations, variants, type L10nJson } from '../db/schema';
-import { snapshotOf } from './address-book';
+import { cartRows, carts, coupons, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
+import { customerAddresses, snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
 import { nextOrderNumber } from './order-number';
-import type { OrderRecord } from './order-read';
+import type { OrderKnown, OrderRecord } from './order-read';
 import { priceFingerprint, stockNow, takeStock, type PriceInputs, type StockItem } from './order-stock';
 import { paymentMethodsFor, policiesFor } from './shop-options';
 
@@ -53,6 +53,8 @@ export interface PlacedOrder {
   order: OrderRecord;
   /** False when an earlier checkout with the same Idempotency-Key made it. */
   created: boolean;
+  /** What the checkout wrote and read besides the order, so that its answer does not read it back. */
+  written?: OrderKnown;
 }
 
 const fieldError = (field: string, code: string, message: string): ErrorItem[] => [{ field, code, message }];
@@ -88,9 +90,20 @@ function sameCheckout(stored: string | null, current: string, cartEmpty: boolean
   return storedChoices === choices && (cartEmpty || storedContents === contents);
 }
 
+/** The cart and its rows, in one named statement (the plan's first read). */
+async function cartWithItems(db: Db, cartId: number): Promise<{ cart: CartRecord | undefined; items: CartItem[] }> {
+  const rows = await prepared(db, 'cart_with_items', (db) =>
+    db
+      .select({ cart: carts, item: { productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty } })
+      .from(carts)
+      .leftJoin(cartRows, eq(cartRows.cartId, carts.id))
+      .where(eq(carts.id, sql.placeholder('cart'))),
+  ).execute({ cart: cartId });
+  return { cart: rows[0]?.cart, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
+}
+
 async function cartState(db: Db, cartId: number): Promise<{ couponId: number | null; items: CartItem[] }> {
-  const [cart] = await db.select({ couponId: carts.couponId }).from(carts).where(eq(carts.id, cartId));
-  const items = await db.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, cartId));
+  const { cart, items } = await cartWithItems(db, cartId);
   return { couponId: cart?.couponId ?? null, items };
 }
 
@@ -130,6 +143,8 @@ interface OrderPlan {
   fingerprint: string;
   coupon: CouponRecord | null;
   couponCustomer: CouponCustomer | null;
+  /** The customer as the plan read it (the order's answer shows its names). */
+  customer: OrderKnown['customer'];
   order: Omit<typeof orders.$inferInsert, 'number'>;
   rows: Omit<typeof orderRows.$inferInsert, 'orderId'>[];
 }
@@ -164,16 +179,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 /** Reads and computes the order on the pool, under no lock; refuses here what it already can. */
 async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { earlier: OrderRecord }> {
   const { body, customerId, locale, now } = input;
-  const [[cart], items, book, [customer], effect] = await Promise.all([
-    db.select().from(carts).where(eq(carts.id, body.cart)),
-    db.select({ productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty }).from(cartRows).where(eq(cartRows.cartId, body.cart)),
-    db
-      .select()
-      .from(addresses)
-      .where(and(inArray(addresses.id, [body.billing_address, body.shipping_address]), eq(addresses.customerId, customerId), isNull(addresses.deletedAt))),
-    db.select({ terms: customers.paymentTerms, kind: customers.kind, vatNumber: customers.vatNumber }).from(customers).where(eq(customers.id, customerId)),
-    readStockEffect(db),
+  const [{ cart, items }, book, customer, settings] = await Promise.all([
+    cartWithItems(db, body.cart),
+    customerAddresses(db, customerId, [body.billing_address, body.shipping_address]),
+    customerById(db, customerId),
+    readCartSettings(db),
   ]);
+  const effect = settings.effect;
   if (!cart || cart.customerId !== customerId) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
   // A retry of an order placed meanwhile finds the cart emptied by that order.
   if (items.length === 0 && input.idempotencyKey) {
@@ -200,7 +212,7 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
   // Read before the quote reads the prices: a change made after this read shows in the
   // transaction's fingerprint, one made before it is in the quote.
   const [policies, methods, fingerprint] = await Promise.all([
-    policiesFor(db, { country: shipping.country, context: shopContext, typedCode: body.free_shipping_code }),
+    policiesFor(db, { country: shipping.country, context: shopContext, typedCode: body.free_shipping_code, freeCode: settings.freeShippingCode }),
     paymentMethodsFor(db, shopContext),
     priceFingerprint(db, prices),
   ]);
@@ -209,7 +221,7 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
   const payment = methods.find((m) => m.id === body.payment_method);
   if (!payment) throw shopError('ValidationFailed', fieldError('payment_method', 'invalid', 'This payment method is not available.'));
   // "As per contract": the order keeps the terms agreed at the time, in every locale, as it keeps the method's name.
-  const terms = payment.isContract ? (customer?.terms ?? null) : null;
+  const terms = payment.isContract ? (customer?.paymentTerms ?? null) : null;
   // Reverse charge for a business of another EU state, delivered there (ADR 0024).
   const treatment = vatTreatment({
     customerKind: customer?.kind ?? 'b2c',
@@ -220,10 +232,11 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
   const reverseCharge = isReverseCharge(treatment);
 
   if (items.length === 0) throw shopError('InvalidOrder');
-  const [quote, names, variantNames] = await Promise.all([
-    quoteCart(db, cart, { locale, now }),
-    namesInAllLocales(db, prices.productIds),
-    prices.variantIds.length ? db.select({ id: variants.id, name: variants.name }).from(variants).where(inArray(variants.id, prices.variantIds)) : Promise.resolve([]),
+  const [quote, variantNames] = await Promise.all([
+    quoteCart(db, cart, { locale, now, effect }),
+    prices.variantIds.length
+      ? prepared(db, 'variant_names', (db) => db.select({ id: variants.id, name: variants.name }).from(variants).where(anyOf(variants.id, 'ids'))).execute({ ids: prices.variantIds })
+      : Promise.resolve([]),
   ]);
   // The quote read the rows again: a checkout of the same cart (a retry) may have emptied it meanwhile.
   if (!sameItems(items, quote.summary.rows.map((r) => ({ productId: r.product, variantId: r.variant, qty: r.qty })))) throw new StalePlan();
@@ -259,6 +272,7 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
     fingerprint,
     coupon,
     couponCustomer: quote.summary.couponCustomer,
+    customer,
     order: {
       customerId,
       userId: input.user.id,
@@ -289,7 +303,8 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
       updatedAt: now,
     },
     rows: quote.lines.map(({ row }) => {
-      const productName = names.get(row.product) ?? { it: row.product_detail.name };
+      // In every locale, as the cart's read found them (later renames do not change orders).
+      const productName = row.names ?? { it: row.product_detail.name };
       const vName = row.variant === null ? undefined : variantName.get(row.variant);
       return {
         productId: row.product,
@@ -318,10 +333,12 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
   // The cart lock queues a second checkout of the same cart behind this one; one statement reads
   // its rows too. No key update: a row added to the cart meanwhile (which locks the stock item,
   // then shares the cart's key) does not wait for this one, which may wait for its stock item.
-  const locked = await queryRows<{ coupon_id: number | null; product_id: number | null; variant_id: number | null; qty: number | null }>(
+  const locked = await preparedSql<{ coupon_id: number | null; product_id: number | null; variant_id: number | null; qty: number | null }>(
     tx,
-    sql`select c.coupon_id, r.product_id, r.variant_id, r.qty from carts c left join cart_rows r on r.cart_id = c.id where c.id = ${plan.cart.id}::int for no key update of c`,
-  );
+    'checkout_lock_cart',
+    () =>
+      sql`select c.coupon_id, r.product_id, r.variant_id, r.qty from carts c left join cart_rows r on r.cart_id = c.id where c.id = ${sql.placeholder('cart')}::int for no key update of c`,
+  ).rows({ cart: plan.cart.id });
   if (locked.length === 0) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
   const couponId = locked[0]!.coupon_id;
   const items = locked.flatMap((r) => (r.product_id === null ? [] : [{ productId: r.product_id, variantId: r.variant_id, qty: r.qty! }]));
@@ -346,7 +363,7 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
     .returning();
   if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
   await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
-  await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now });
+  const history = await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now }).returning();
   // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
   if (couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });
@@ -356,7 +373,7 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
   await takeStockOrRefuse(tx, plan, now);
   // After the stock: an add or a hold renewal locks the stock item, then the cart's row, in
   // that order too, so one of the same cart at the same moment cannot deadlock with this.
-  await tx.delete(cartRows).where(eq(cartRows.cartId, plan.cart.id));
+  await prepared(tx, 'empty_cart', (db) => db.delete(cartRows).where(eq(cartRows.cartId, sql.placeholder('cart')))).execute({ cart: plan.cart.id });
   if (plan.coupon) {
     const [counted] = await tx
       .update(coupons)
@@ -369,7 +386,7 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
   // Read with the stock items' rows locked: a change of their prices committed before is seen
   // here, a later one waits for this commit. The order is priced as of this moment (ADR 0037).
   if ((await priceFingerprint(tx, plan.prices)) !== plan.fingerprint) throw new StalePlan();
-  return { order: order!, created: true };
+  return { order: order!, created: true, written: { customer: plan.customer, history, rowsCount: plan.rows.length } };
 }
 
 /**
@@ -405,18 +422,6 @@ async function takeStockOrRefuse(tx: Db, plan: OrderPlan, now: Date): Promise<vo
 }
 
 const heldFor = (held: Map<string, number>, s: PlannedStock) => held.get(stockKey(s.productId, s.table === 'variants' ? s.id : null)) ?? 0;
-
-/** Product names in every locale, for the order rows (later renames do not change orders). */
-async function namesInAllLocales(tx: Db, productIds: number[]): Promise<Map<number, L10nJson>> {
-  const rows = await tx.select().from(productTranslations).where(inArray(productTranslations.productId, productIds));
-  const out = new Map<number, L10nJson>();
-  for (const r of rows) {
-    const name = out.get(r.productId) ?? { it: r.name };
-    name[r.locale] = r.name;
-    out.set(r.productId, name);
-  }
-  return out;
-}
 
 const joinNames = (product: L10nJson, variant: L10nJson): L10nJson => {
   const out: L10nJson = { it: `${product.it} - ${variant.it}` };

@@ -1,11 +1,12 @@
 // What a shopper may choose at checkout: payment methods of a context, shipping policies for a
 // country, and the selling seasons.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import type { PaymentMethod, Season, ShippingPolicy } from '../../src/lib/contract/shop';
 import { policyOffered, shippingPrice } from '../../src/lib/rules/checkout';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
+import { anyOf, prepared } from '../db/prepared';
 import { customFieldValues, paymentMethods, seasons, shippingPolicies, shippingZones } from '../db/schema';
 import { readSettings } from '../settings';
 
@@ -24,11 +25,14 @@ export const toPaymentMethod = (m: PaymentRow, locale: Locale): PaymentMethod =>
 
 /** Active methods of a context (those for "all" contexts included), in display order. */
 export async function paymentMethodsFor(db: Db, context: ShopContext): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.isActive, true), inArray(paymentMethods.shopContext, [context, 'all'])))
-    .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+  // Every checkout asks it twice (its page, its order): a named statement (ADR 0035).
+  return prepared(db, 'payment_methods_for', (db) =>
+    db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.isActive, true), anyOf(paymentMethods.shopContext, 'contexts')))
+      .orderBy(asc(paymentMethods.position), asc(paymentMethods.id)),
+  ).execute({ contexts: [context, 'all'] });
 }
 
 export async function freeShippingCodeSetting(db: Db): Promise<string | undefined> {
@@ -40,23 +44,30 @@ export interface PolicyQuery {
   context: ShopContext;
   /** Code the shopper typed (unlocks the FREE_SHIPPING_CODE policy). */
   typedCode?: string;
+  /** The FREE_SHIPPING_CODE setting, when the caller has read it (readCartSettings); read here otherwise. */
+  freeCode?: string | undefined;
 }
 
 /** Active policies of the zones holding a country, for a context, with their zone. */
 export async function policiesFor(db: Db, q: PolicyQuery): Promise<{ policy: PolicyRow; zone: typeof shippingZones.$inferSelect }[]> {
-  const freeCode = await freeShippingCodeSetting(db);
-  const rows = await db
-    .select({ policy: shippingPolicies, zone: shippingZones })
-    .from(shippingPolicies)
-    .innerJoin(shippingZones, eq(shippingZones.id, shippingPolicies.zoneId))
-    .where(
-      and(
-        eq(shippingPolicies.isActive, true),
-        inArray(shippingPolicies.shopContext, [q.context, 'all']),
-        sql`${q.country} = any(${shippingZones.countries})`,
-      ),
-    )
-    .orderBy(asc(shippingPolicies.position), asc(shippingPolicies.id));
+  const [freeCode, rows] = await Promise.all([
+    'freeCode' in q ? q.freeCode : freeShippingCodeSetting(db),
+    // Every checkout asks it twice: a named statement (ADR 0035).
+    prepared(db, 'shipping_policies_for', (db) =>
+      db
+        .select({ policy: shippingPolicies, zone: shippingZones })
+        .from(shippingPolicies)
+        .innerJoin(shippingZones, eq(shippingZones.id, shippingPolicies.zoneId))
+        .where(
+          and(
+            eq(shippingPolicies.isActive, true),
+            anyOf(shippingPolicies.shopContext, 'contexts'),
+            sql`${sql.placeholder('country')}::text = any(${shippingZones.countries})`,
+          ),
+        )
+        .orderBy(asc(shippingPolicies.position), asc(shippingPolicies.id)),
+    ).execute({ contexts: [q.context, 'all'], country: q.country }),
+  ]);
   return rows.filter((r) => policyOffered(r.policy.code, freeCode, q.typedCode));
 }
 

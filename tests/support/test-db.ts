@@ -13,6 +13,9 @@ import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 
+/** TEST_DB_PREFIX: what the run's PostgreSQL databases are named after (several sessions share the server). */
+export const testDbPrefix = () => (/^[a-z][a-z0-9_]{0,20}$/.test(process.env.TEST_DB_PREFIX ?? '') ? process.env.TEST_DB_PREFIX! : 'shop');
+
 export const testDbKind = () => (process.env.SHOP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
 /**
@@ -86,7 +89,7 @@ export async function openTestDatabase(options: { template?: TemplateName; pglit
     return { ...database, seeded: options.template === 'seeded', destroy: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const created = await createThrowawayDatabase(adminUrl, `shop_test_${process.pid}`, from);
+  const created = await createThrowawayDatabase(adminUrl, `${testDbPrefix()}_test_${process.pid}`, from);
   const database = await openDatabase({ url: created.url, poolSize: options.poolSize ?? 5 });
   if (!from) await database.migrate();
   return {

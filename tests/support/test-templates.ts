@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT_DIR } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { seedDemoShop } from '../../server/seed/seed';
-import { adminQuery, databaseUrl, testDbKind, type TestTemplates } from './test-db';
+import { adminQuery, databaseUrl, testDbKind, testDbPrefix, type TestTemplates } from './test-db';
 
 interface DumpsDataDir {
   $client: { dumpDataDir(compression: 'none'): Promise<Blob> };
@@ -51,7 +51,8 @@ async function pgliteTemplates(run: string): Promise<TestTemplates> {
 
 async function postgresTemplates(run: string): Promise<TestTemplates> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const templates: TestTemplates = { kind: 'postgres', migrated: `shop_template_${run}_migrated`, seeded: `shop_template_${run}_seeded` };
+  const prefix = testDbPrefix();
+  const templates: TestTemplates = { kind: 'postgres', migrated: `${prefix}_template_${run}_migrated`, seeded: `${prefix}_template_${run}_seeded` };
   const filled = async (name: string, template: string | undefined, fill: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>) => {
     await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
     const database = await openDatabase({ url: databaseUrl(adminUrl, name), poolSize: 2 });

@@ -9,19 +9,20 @@ import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
 import { cartShowsVat, DEFAULT_CART_ROW_ORDER, listCartRows, toCartRow, type CartRecord } from '../../cart/cart-rows';
 import { cartRowWithCart, deleteCartRow, findOpenCart, getOrCreateCart, setCartItem } from '../../cart/cart-store';
 import { emptyCartHeader } from '../../cart/cart-summary';
-import { resolveOwner } from '../../cart/owner';
+import { resolveOwnerKey } from '../../cart/owner';
+import { readCartSettings, type CartSettings } from '../../cart/stock';
 import type { ApiEnv } from '../context';
 import { apiError } from '../errors';
 import { requireUser } from '../middleware/auth';
 import { answerWithStatus } from '../operation-status';
 import { defineHandlers } from '../operation-routes';
 
-const summaryOptions = (c: Context<ApiEnv>) => ({ locale: c.get('locale'), now: c.get('deps').now() });
+const summaryOptions = (c: Context<ApiEnv>, settings?: CartSettings) => ({ locale: c.get('locale'), now: c.get('deps').now(), effect: settings?.effect });
 
-const cartHeader = (c: Context<ApiEnv>, cart: CartRecord) => summaryAfterChange(c.get('deps').db, cart, summaryOptions(c));
+const cartHeader = (c: Context<ApiEnv>, cart: CartRecord, settings?: CartSettings) => summaryAfterChange(c.get('deps').db, cart, summaryOptions(c, settings));
 
-async function rowChange(c: Context<ApiEnv>, cart: CartRecord, rowId: number | null, removed: boolean): Promise<CartRowChange> {
-  const summary = await cartHeader(c, cart);
+async function rowChange(c: Context<ApiEnv>, cart: CartRecord, rowId: number | null, removed: boolean, settings?: CartSettings): Promise<CartRowChange> {
+  const summary = await cartHeader(c, cart, settings);
   const row = rowId === null ? undefined : summary.rows.find((r) => r.id === rowId);
   return { row: row ? toCartRow(row) : null, removed, cart: summary.header };
 }
@@ -30,15 +31,15 @@ export const cartHandlers = defineHandlers({
   getOrCreateCart: async (c, { query: { lazy }, body }) => {
     const user = requireUser(c);
     const { db } = c.get('deps');
-    const owner = await resolveOwner(db, user, body, c.get('shopContext'));
+    const [{ key: owner, agentId }, settings] = await Promise.all([resolveOwnerKey(db, user, body, c.get('shopContext')), readCartSettings(db)]);
     if (lazy) {
       const found = await findOpenCart(db, owner);
-      if (!found) return emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, owner.agentId, await cartShowsVat(db, owner));
-      return (await cartHeader(c, found)).header;
+      if (!found) return emptyCartHeader(owner.customerId, owner.shopContext, owner.seasonId, await agentId(), await cartShowsVat(db, owner));
+      return (await cartHeader(c, found, settings)).header;
     }
-    const { cart, created } = await getOrCreateCart(db, owner);
+    const { cart, created } = await getOrCreateCart(db, owner, agentId);
     if (created) await auditAgentAction(db, user, cart.customerId, 'cart.create', 'cart', cart.id, { shop_context: cart.shopContext, season: cart.seasonId });
-    return (await cartHeader(c, cart)).header;
+    return (await cartHeader(c, cart, settings)).header;
   },
 
   listCartRows: async (c, { query: q }) => {
@@ -57,8 +58,9 @@ export const cartHandlers = defineHandlers({
   setCartRow: async (c, { body }) => {
     const user = requireUser(c);
     const { db } = c.get('deps');
-    const cart = await visibleCart(db, user, body.cart);
-    const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now());
+    // The settings the change and the summary after it both need, read once.
+    const [cart, settings] = await Promise.all([visibleCart(db, user, body.cart), readCartSettings(db)]);
+    const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now(), settings);
     if (result.rowId !== null) {
       await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
         cart: cart.id,
@@ -67,7 +69,7 @@ export const cartHandlers = defineHandlers({
         qty: body.qty,
       });
     }
-    const change = await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove');
+    const change = await rowChange(c, cart, result.row?.id ?? null, result.action === 'remove', settings);
     return result.action === 'add' ? change : answerWithStatus(c, 'setCartRow', change, 200);
   },
 

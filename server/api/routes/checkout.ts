@@ -5,7 +5,6 @@ import { resolveCustomer } from '../../auth/permissions';
 import { checkoutInit, openCartOf } from '../../orders/checkout-init';
 import { orderDetail } from '../../orders/order-read';
 import { IdempotencyKeyReusedError, placeOrder } from '../../orders/place-order';
-import { accountLocale } from '../../users/accounts';
 import { apiError } from '../errors';
 import { requireUser } from '../middleware/auth';
 import { answerWithStatus } from '../operation-status';
@@ -32,12 +31,12 @@ export const checkoutHandlers = defineHandlers({
     const deps = c.get('deps');
     const locale = c.get('locale');
     // The order is kept, and confirmed by mail, in the language the customer is using; the
-    // account's language when the request does not say (the outbox keeps it for retries).
-    const orderLocale = c.get('requestLocale') ?? (await accountLocale(deps.db, user.id)) ?? locale;
+    // account's language (read with the token) when the request does not say (the outbox keeps it for retries).
+    const orderLocale = c.get('requestLocale') ?? user.locale;
     const customerId = await resolveCustomer(deps.db, user, body.customer);
     const missing = missingCheckoutFields(body);
     if (missing.length) throw apiError('ValidationFailed', missing);
-    const { order, created } = await placeOrder(deps.db, {
+    const { order, created, written } = await placeOrder(deps.db, {
       user,
       customerId,
       body: { ...body, billing_address: body.billing_address!, shipping_address: body.shipping_address!, shipping_method: body.shipping_method!, payment_method: body.payment_method! },
@@ -50,7 +49,7 @@ export const checkoutHandlers = defineHandlers({
     });
     // The confirmation (and the webhook) were written to the outbox with the order; the workers send them.
     if (created) deps.wakeMail();
-    const detail = await orderDetail(deps.db, order, locale);
+    const detail = await orderDetail(deps.db, order, locale, written);
     return created ? detail : answerWithStatus(c, 'placeOrder', detail, 200);
   },
 });
