@@ -16,12 +16,6 @@ export async function findActiveAccount(db: Db, username: string): Promise<UserA
   return user;
 }
 
-/** The language chosen for the account (for mail when the request names none). */
-export async function accountLocale(db: Db, userId: number): Promise<UserAccount['locale'] | undefined> {
-  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.locale;
-}
-
 export async function recordSignIn(db: Db, userId: number, at: Date): Promise<void> {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
