@@ -9,7 +9,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  // Two workers on the 2-core CI machine; E2E_WORKERS tries another count (the shop shares the cores).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // A retry hides a flaky test; a flaky test is fixed instead (issue 12), in CI as on a laptop.
   retries: 0,
   // Limits for a 2-core machine that also runs the server, the build's leftovers and other work

@@ -167,17 +167,19 @@ test.describe('failures', () => {
   });
 });
 
+// axe on /auth/login and /auth/password-forgotten as they first draw: axe-routes.spec.ts, in each
+// language; here the code form reached from the mail link.
 test.describe('accessibility', () => {
-  for (const [url, state] of [
-    ['/auth/login', 'login-enter-user'],
-    ['/auth/password-forgotten', 'start-ps-reset'],
-    ['/auth/reset-password?username=elena%40ilglicine.example', 'otp-ps-reset'],
+  for (const [url, state, scan] of [
+    ['/auth/login', 'login-enter-user', false],
+    ['/auth/password-forgotten', 'start-ps-reset', false],
+    ['/auth/reset-password?username=elena%40ilglicine.example', 'otp-ps-reset', true],
   ] as const) {
-    test(`${url} has no axe violations`, async ({ page }) => {
+    test(`${url} is not indexed${scan ? ' and has no axe violations' : ''}`, async ({ page }) => {
       await page.goto(url);
       await atStep(page, state);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-      await expectNoAxeViolations(page);
+      if (scan) await expectNoAxeViolations(page);
     });
   }
 });

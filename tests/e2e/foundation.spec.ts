@@ -208,20 +208,9 @@ test('switching language keeps the query of the page', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+// The home page in each language (public-routes.spec.ts), the news list and the 404 page in each
+// (axe-routes.spec.ts) are scanned there; here, pages reached by following a link.
 test.describe('accessibility', () => {
-  for (const [name, path] of [
-    ['home (it)', '/home'],
-    ['home (es)', '/home-es'],
-    ['news list (en)', '/news?lan=en'],
-    ['not found', '/no/such/page'],
-  ] as const) {
-    test(`axe finds no violations on ${name}`, async ({ page }) => {
-      await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    });
-  }
-
   test('axe finds no violations on a product page opened from the home page', async ({ page }) => {
     await page.goto('/home-en');
     await page.locator('[data-product-card] a').first().click();
