@@ -7,7 +7,7 @@ import { acceptedLocale } from '../../src/lib/i18n/locales';
 import { withDefaults, type ApiEnv, type DepsInput } from './context';
 import { API_ERRORS, ApiError, apiError, statusOf } from './errors';
 import { errorBody, errorBodyOf } from '../shop-errors';
-import { isDatabaseUnavailable } from '../db/faults';
+import { isDatabaseUnavailable, isTransientConflict } from '../db/faults';
 import { dataExceptionAnswer } from './data-exception';
 import { readToken } from './middleware/auth';
 import { decideShopContext } from './middleware/shop-context';
@@ -114,6 +114,12 @@ export function createApi(input: DepsInput) {
       // Not the request's fault nor a bug: the database is away for now. One line, no stack.
       console.error('[api]', c.req.method, c.req.path, 'database unavailable:', error instanceof Error ? rootMessage(error) : String(error));
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return c.json(errorBody('ServiceUnavailable'), API_ERRORS.ServiceUnavailable.status);
+    }
+    if (isTransientConflict(error)) {
+      // A deadlock's victim or a failed serialisation: rolled back whole, safe to send again.
+      console.error('[api]', c.req.method, c.req.path, 'transaction rolled back by the database:', error instanceof Error ? rootMessage(error) : String(error));
+      c.header('Retry-After', '1');
       return c.json(errorBody('ServiceUnavailable'), API_ERRORS.ServiceUnavailable.status);
     }
     const refused = dataExceptionAnswer(error);

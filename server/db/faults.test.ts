@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './faults';
+import { isDatabaseUnavailable, isTransientConflict } from './faults';
 
 /** A driver error as node-postgres makes it: a message and a SQLSTATE code. */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -57,5 +57,20 @@ describe('isDatabaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
+
+describe('isTransientConflict', () => {
+  it('recognises a deadlock victim and a failed serialisation, also inside Drizzle\'s wrapper', () => {
+    expect(isTransientConflict(pgError('40P01', 'deadlock detected'))).toBe(true);
+    expect(isTransientConflict(drizzled(pgError('40001', 'could not serialize access due to concurrent update')))).toBe(true);
+  });
+  it('leaves every other error alone, and is not a lost connection', () => {
+    for (const code of ['23505', '22P02', '57P01', '08006']) expect(isTransientConflict(drizzled(pgError(code, 'x'))), code).toBe(false);
+    expect(isDatabaseUnavailable(pgError('40P01', 'deadlock detected'))).toBe(false);
+    expect(isTransientConflict(new Error('deadlock detected'))).toBe(false);
+    const a: Error & { cause?: unknown } = new Error('a');
+    a.cause = a;
+    expect(isTransientConflict(a)).toBe(false);
   });
 });

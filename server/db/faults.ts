@@ -64,3 +64,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATE 40P01 (chosen as a deadlock's victim) and 40001 (could not serialise): the database
+ * rolled the whole transaction back and nothing of it stays, so running it again is safe. Not the
+ * request's fault: the caller may plan and run it again, and the edge answers "try again shortly".
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (let e = error as ErrorLike | undefined, depth = 0; e && typeof e === 'object' && depth < 10; e = e.cause as ErrorLike | undefined, depth++) {
+    if (e.code === '40P01' || e.code === '40001') return true;
+  }
+  return false;
+}

@@ -27,6 +27,7 @@ import { couponCustomer, redeemOnce } from '../cart/coupon-store';
 import { customerById, lockCustomer } from '../cart/owner';
 import { heldByCarts, readCartSettings, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
+import { isTransientConflict } from '../db/faults';
 import { anyOf, prepared, preparedSql } from '../db/prepared';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
@@ -162,6 +163,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       const taken = number;
       return await db.transaction((tx) => commitPlan(tx, input, plan, taken));
     } catch (error) {
+      // A deadlock's victim or a failed serialisation was rolled back whole: plan again, as for a
+      // stale plan. The short transaction locks in a fixed order (order-stock.ts), so this should
+      // not happen; if a path nobody foresaw meets one, the shopper still gets the order.
+      if (isTransientConflict(error)) {
+        if (attempt < MAX_PLANS) continue;
+        throw error;
+      }
       if (error instanceof StalePlan) {
         if (attempt < MAX_PLANS) continue;
         throw shopError('Conflict', fieldError('cart', 'changed', 'The cart or its prices changed while the order was being placed.'));

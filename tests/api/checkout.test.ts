@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addresses, auditLog, cartRows, carts, coupons, orderDocuments, orderRows, orders, orderStatusHistory, products, seasons } from '../../server/db/schema';
 import type { CheckoutInitResponse } from '../../src/lib/contract/checkout';
 import type { ErrorBody } from '../../src/lib/contract/common';
@@ -248,6 +248,57 @@ describe('POST checkout/', () => {
     expect(shop.mail[0]!.subject).toBe(`Conferma ordine ${body.number}`);
     expect(shop.mail[0]!.text).toContain(a.code);
     expect(shop.mail[0]!.attachments?.[0]!.content.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('a transaction PostgreSQL rolls back as a deadlock victim is planned and run again: one order, stock taken once', async () => {
+    const product = await makeProduct(db(), { price: 30, vatRate: 22, quantity: 7 });
+    const cart = await makeCart(db(), { customer: c1, rows: [{ product: product.id, qty: 3 }] });
+    const database = db();
+    const real = database.transaction.bind(database);
+    // The first transaction does all its work, then is chosen as the victim: everything it wrote is rolled back.
+    const spy = vi.spyOn(database, 'transaction').mockImplementationOnce(((work: Parameters<typeof real>[0], config?: Parameters<typeof real>[1]) =>
+      real(async (tx) => {
+        await work(tx);
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }, config)) as typeof real);
+    try {
+      const { status, body } = await checkout(b2b, b2bChoice(cart));
+      expect(status).toBe(201);
+      expect(spy.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(await stockOf(db(), product.id)).toBe(4);
+      const placed = await db().select({ id: orderRows.orderId }).from(orderRows).where(eq(orderRows.productId, product.id));
+      expect(placed).toEqual([{ id: body.id }]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a checkout whose every transaction is a deadlock victim answers 503 with Retry-After, not 500, and leaves nothing behind', async () => {
+    const product = await makeProduct(db(), { price: 30, vatRate: 22, quantity: 7 });
+    const cart = await makeCart(db(), { customer: c1, rows: [{ product: product.id, qty: 3 }] });
+    const database = db();
+    const real = database.transaction.bind(database);
+    const spy = vi.spyOn(database, 'transaction').mockImplementation(((work: Parameters<typeof real>[0], config?: Parameters<typeof real>[1]) =>
+      real(async (tx) => {
+        await work(tx);
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }, config)) as typeof real);
+    let answer: Awaited<ReturnType<typeof checkout<ErrorBody>>>;
+    let retryAfter: string | null;
+    try {
+      const headers = { 'Content-Type': 'application/json', Authorization: `Token ${b2b}` };
+      const response = await shop.call('checkout/', { method: 'POST', headers, body: JSON.stringify(b2bChoice(cart)) });
+      retryAfter = response.headers.get('Retry-After');
+      answer = { status: response.status, body: (await response.json()) as ErrorBody };
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.body.code).toBe('ServiceUnavailable');
+    expect(retryAfter).toBe('1');
+    expect(await stockOf(db(), product.id)).toBe(7);
+    expect(await db().select().from(orderRows).where(eq(orderRows.productId, product.id))).toEqual([]);
+    expect(await db().select({ id: cartRows.id }).from(cartRows).where(eq(cartRows.cartId, cart))).toHaveLength(1);
   });
 
   it('keeps the address snapshot when the address book changes later', async () => {
