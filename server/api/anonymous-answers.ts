@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { OperationSchemas } from '../../src/lib/contract/operation';
+import type { OperationInput, OperationResult } from '../../src/lib/contract/operation-io';
 import { OPERATION_SCHEMAS } from '../../src/lib/contract/operations';
 import type { OperationName } from '../../src/lib/contract/routes';
 import { contentVersion, type ContentVersion } from '../catalogue/content-version';
@@ -91,42 +92,93 @@ function cacheKeyOf(c: Context<ApiEnv>, name: string): string | undefined {
 const isFreshRead = (c: Context<ApiEnv>) => (c.env as { shopFreshRead?: boolean } | undefined)?.shopFreshRead === true;
 
 /**
- * Wraps a catalogue operation: anonymous requests are answered from the cache, with an ETag and
- * 304; requests with a token run the handler as before and are marked private; other anonymous
- * requests (parameters the marker does not follow, page renders) run it as before.
+ * How a signed-in customer's answer is made from the anonymous one (ADR 0040): the content is
+ * everybody's, kept by content version; `answer` adds what is the customer's own (prices, stock
+ * less others' holds) with live reads. Such an answer is the customer's alone: it goes out
+ * private, without an ETag, and is never kept.
  */
-export function cachedForAnonymous<N extends OperationName>(name: N, handler: OperationHandler<N>): OperationHandler<N> {
+export interface CustomerAnswer<N extends OperationName> {
+  /** The customer the request is answered for when the anonymous content fits it; undefined otherwise. */
+  customerOf(c: Context<ApiEnv>, input: OperationInput<N>): number | undefined;
+  /** The customer's answer from the anonymous one; undefined to run the handler instead. */
+  answer(c: Context<ApiEnv>, anonymous: OperationResult<N>, customerId: number): Promise<OperationResult<N> | undefined>;
+}
+
+/**
+ * The kept anonymous answer for `key`, built when missing or built under another marker (or, with
+ * `freshStock`, when its stock figures are older than their bound); a Response when the handler
+ * answered with one (not kept).
+ */
+async function keptEntry<N extends OperationName>(
+  c: Context<ApiEnv>,
+  input: OperationInput<N>,
+  name: N,
+  key: string,
+  handler: OperationHandler<N>,
+  cache: AnonymousCache,
+  freshStock: boolean,
+): Promise<Entry | Response> {
+  const deps = c.get('deps');
+  const clock = cache.options.clock ?? Date.now;
+  const version = await cache.version.current(deps.db);
+  let entry = cache.entries.get(key);
+  if (entry && entry.version === version && (!freshStock || clock() - entry.builtAt <= cache.options.stockFreshMs)) return entry;
+  const builtAt = clock();
+  const result = await handler(c, input);
+  if (result instanceof Response) return result;
+  const schemas: OperationSchemas = OPERATION_SCHEMAS[name];
+  const schema = schemas.response;
+  if (schema && deps.checkResponses) {
+    const checked = v.safeParse(schema, result);
+    if (!checked.success) throw new ResponseContractError(name, checked.issues);
+  }
+  const body = JSON.stringify(result);
+  const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
+  // The same bytes keep their tag across rebuilds (a stock refresh that changed nothing, a
+  // change elsewhere in the catalogue): clients keep getting 304.
+  const etag = entry?.hash === hash ? entry.etag : `W/"c${version.toString(36)}.${hash}"`;
+  entry = { version, builtAt, body, hash, etag, bytes: Buffer.byteLength(body) };
+  cache.entries.set(key, entry);
+  return entry;
+}
+
+/** Runs the handler as an anonymous visitor would (the request's shop context kept). */
+async function asAnonymous<T>(c: Context<ApiEnv>, run: () => Promise<T>): Promise<T> {
+  const user = c.get('user');
+  c.set('user', undefined);
+  try {
+    return await run();
+  } finally {
+    c.set('user', user);
+  }
+}
+
+/**
+ * Wraps a catalogue operation: anonymous requests are answered from the cache, with an ETag and
+ * 304; requests with a token run the handler (or, with `forCustomer`, add the customer's own
+ * values to the kept anonymous content) and are marked private; other anonymous requests
+ * (parameters the marker does not follow, page renders) run it as before.
+ */
+export function cachedForAnonymous<N extends OperationName>(name: N, handler: OperationHandler<N>, forCustomer?: CustomerAnswer<N>): OperationHandler<N> {
   return async (c, input) => {
-    const deps = c.get('deps');
-    const cache = deps.anonymousCache;
+    const cache = c.get('deps').anonymousCache;
     const anonymous = c.req.header('Authorization') === undefined && !c.get('user') && !c.get('pendingUser');
-    const key = anonymous && cache && cache.options.maxBytes > 0 && !isFreshRead(c) ? cacheKeyOf(c, name) : undefined;
+    const usable = cache && cache.options.maxBytes > 0 && !isFreshRead(c) ? cache : undefined;
     if (!anonymous) {
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Authorization');
+      const customerId = usable && forCustomer && !c.get('pendingUser') ? forCustomer.customerOf(c, input) : undefined;
+      const key = customerId === undefined ? undefined : cacheKeyOf(c, name);
+      if (!usable || customerId === undefined || !key) return handler(c, input);
+      // The customer's values are read live, so the content's own stock figures may be of any age.
+      const entry = await asAnonymous(c, () => keptEntry(c, input, name, key, handler, usable, false));
+      if (entry instanceof Response) return handler(c, input);
+      return (await forCustomer!.answer(c, JSON.parse(entry.body) as OperationResult<N>, customerId)) ?? handler(c, input);
     }
-    if (!key || !cache) return handler(c, input);
-    const clock = cache.options.clock ?? Date.now;
-    const version = await cache.version.current(deps.db);
-    let entry = cache.entries.get(key);
-    if (!entry || entry.version !== version || clock() - entry.builtAt > cache.options.stockFreshMs) {
-      const builtAt = clock();
-      const result = await handler(c, input);
-      if (result instanceof Response) return result;
-      const schemas: OperationSchemas = OPERATION_SCHEMAS[name];
-      const schema = schemas.response;
-      if (schema && deps.checkResponses) {
-        const checked = v.safeParse(schema, result);
-        if (!checked.success) throw new ResponseContractError(name, checked.issues);
-      }
-      const body = JSON.stringify(result);
-      const hash = createHash('sha1').update(body).digest('base64url').slice(0, 16);
-      // The same bytes keep their tag across rebuilds (a stock refresh that changed nothing, a
-      // change elsewhere in the catalogue): clients keep getting 304.
-      const etag = entry?.hash === hash ? entry.etag : `W/"c${version.toString(36)}.${hash}"`;
-      entry = { version, builtAt, body, hash, etag, bytes: Buffer.byteLength(body) };
-      cache.entries.set(key, entry);
-    }
+    const key = usable ? cacheKeyOf(c, name) : undefined;
+    if (!key || !usable) return handler(c, input);
+    const entry = await keptEntry(c, input, name, key, handler, usable, true);
+    if (entry instanceof Response) return entry;
     c.header('ETag', entry.etag);
     c.header('Cache-Control', 'public, no-cache');
     c.header('Vary', 'Authorization');
