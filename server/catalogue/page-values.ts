@@ -102,12 +102,7 @@ export async function pageValues(db: Db, ids: number[], viewer: PageViewer): Pro
  * no longer published (the content the page came from is older than the change): the caller
  * then builds the page anew.
  */
-export async function withPageValues<P extends ProductSummary>(db: Db, page: readonly P[], viewer: PageViewer): Promise<P[] | undefined> {
-  const values = await pageValues(
-    db,
-    page.map((p) => p.id),
-    viewer,
-  );
+export function applyPageValues<P extends ProductSummary>(page: readonly P[], values: ReadonlyMap<number, PageValue>): P[] | undefined {
   const out: P[] = [];
   for (const p of page) {
     const v = values.get(p.id);
@@ -116,3 +111,13 @@ export async function withPageValues<P extends ProductSummary>(db: Db, page: rea
   }
   return out;
 }
+
+export const withPageValues = async <P extends ProductSummary>(db: Db, page: readonly P[], viewer: PageViewer): Promise<P[] | undefined> =>
+  applyPageValues(
+    page,
+    await pageValues(
+      db,
+      page.map((p) => p.id),
+      viewer,
+    ),
+  );

@@ -10,7 +10,7 @@ import { assertSeason, withProductPrices, withVariantPrices } from '../../catalo
 import { liveValues, withHeldStock, type LiveHolds } from '../../catalogue/live-values';
 import { publishedProductAssets } from '../../catalogue/product-assets';
 import { getProductBySlugOrCode } from '../../catalogue/product-detail';
-import { withPageValues } from '../../catalogue/page-values';
+import { applyPageValues, pageValues, withPageValues } from '../../catalogue/page-values';
 import { DEFAULT_PRODUCT_ORDER, listProducts, SEARCH_PRODUCT_ORDER, type ProductListFilter } from '../../catalogue/product-list';
 import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
@@ -86,9 +86,11 @@ export const productHandlers = defineHandlers({
       };
       const page = { page: q.page, pageSize: q.page_size };
       if (q.season === undefined) {
-        // The page, then its live stock and the viewer's prices in one statement (ADR 0040).
-        const list = await listProducts(db, filter, page, ordering);
-        const results = await withPageValues(db, list.results, { customerId, shopContext: c.get('shopContext'), now: now() });
+        // The page, then its live stock and the viewer's prices in one statement, with the page's
+        // pictures, custom fields and variants (ADR 0040).
+        const viewer = { customerId, shopContext: c.get('shopContext'), now: now() };
+        const list = await listProducts(db, filter, page, ordering, { alongside: (ids) => pageValues(db, ids, viewer) });
+        const results = applyPageValues(list.results, list.alongside!);
         // A product unpublished between the two reads: the page is read again the longer way.
         if (results) return { results, count: list.count };
       }
