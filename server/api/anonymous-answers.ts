@@ -27,6 +27,11 @@ interface Entry {
   version: number;
   builtAt: number;
   body: string;
+  /**
+   * The answer `body` is the JSON of, kept for the customer answers built on it (never changed:
+   * they copy what they change), so that they need not parse it again.
+   */
+  value: unknown;
   hash: string;
   etag: string;
   bytes: number;
@@ -137,7 +142,8 @@ async function keptEntry<N extends OperationName>(
   // The same bytes keep their tag across rebuilds (a stock refresh that changed nothing, a
   // change elsewhere in the catalogue): clients keep getting 304.
   const etag = entry?.hash === hash ? entry.etag : `W/"c${version.toString(36)}.${hash}"`;
-  entry = { version, builtAt, body, hash, etag, bytes: Buffer.byteLength(body) };
+  // The kept value counts as much again as its JSON.
+  entry = { version, builtAt, body, value: result, hash, etag, bytes: 2 * Buffer.byteLength(body) };
   cache.entries.set(key, entry);
   return entry;
 }
@@ -173,7 +179,7 @@ export function cachedForAnonymous<N extends OperationName>(name: N, handler: Op
       // The customer's values are read live, so the content's own stock figures may be of any age.
       const entry = await asAnonymous(c, () => keptEntry(c, input, name, key, handler, usable, false));
       if (entry instanceof Response) return handler(c, input);
-      return (await forCustomer!.answer(c, JSON.parse(entry.body) as OperationResult<N>, customerId)) ?? handler(c, input);
+      return (await forCustomer!.answer(c, entry.value as OperationResult<N>, customerId)) ?? handler(c, input);
     }
     const key = usable ? cacheKeyOf(c, name) : undefined;
     if (!key || !usable) return handler(c, input);
