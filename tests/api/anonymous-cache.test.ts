@@ -1,6 +1,7 @@
 // Anonymous catalogue answers kept by content version (issue 17 item 4, ADR 0033): an ETag from
 // the change marker, 304 to a matching If-None-Match, a fresh answer after a content change, stock
 // never older than its freshness bound, and nothing shared with signed-in customers.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '../../src/lib/contract/common';
@@ -51,6 +52,26 @@ describe('anonymous listing', () => {
     expect((await get('products/p/?page_size=12', { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304);
     // The same answer, byte for byte, from the cache.
     expect(await (await get('products/p/?page_size=12')).text()).toBe(await first.text());
+  });
+
+  it('keeps the answer compressed for the encodings asked, the same bytes once decoded', async () => {
+    const plain = await get('products/p/?page_size=20');
+    const json = await plain.text();
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    for (const [accept, encoding, decode] of [
+      ['br;q=1, gzip;q=0.5', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const response = await get('products/p/?page_size=20', { 'Accept-Encoding': accept });
+        expect(response.headers.get('Content-Encoding')).toBe(encoding);
+        expect(response.headers.get('Vary')).toContain('Accept-Encoding');
+        expect(response.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+        expect(decode(Buffer.from(await response.arrayBuffer())).toString()).toBe(json);
+      }
+    }
+    // Signed-in answers are not the cache's to compress (the server compresses them per request).
+    expect((await get('products/p/?page_size=20', asToken('b2b', { 'Accept-Encoding': 'br' }))).headers.get('Content-Encoding')).toBeNull();
   });
 
   it('answers anew, with a new ETag, after a product change', async () => {
