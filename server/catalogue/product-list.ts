@@ -239,14 +239,18 @@ export const DEFAULT_PRODUCT_ORDER: Ordering<ProductOrderField> = { field: 'name
 /** A search that names no order is answered most relevant first. */
 export const SEARCH_PRODUCT_ORDER: Ordering<ProductOrderField> = { field: 'relevance', direction: 'desc' };
 
-export async function listProducts(
+export async function listProducts<E = undefined>(
   db: Db,
   filter: ProductListFilter,
   page: { page: number; pageSize: number },
   ordering: Ordering<ProductOrderField> = DEFAULT_PRODUCT_ORDER,
-  /** `general: true` builds every shape anew, as for any other filter (tests compare the two). */
-  options: { general?: boolean } = {},
-): Promise<{ results: ProductSummary[]; count: number }> {
+  options: {
+    /** Builds every shape anew, as for any other filter (tests compare the two). */
+    general?: boolean;
+    /** A read of the page's ids that runs with the page's own look-ups (its answer is `alongside`). */
+    alongside?: (ids: number[]) => Promise<E>;
+  } = {},
+): Promise<{ results: ProductSummary[]; count: number; alongside?: E }> {
   const offset = (page.page - 1) * page.pageSize;
   // Only the translation's columns a summary shows: the description and the search vector are
   // most of a row's bytes, and the listing would read and decode them for nothing.
@@ -289,11 +293,12 @@ export async function listProducts(
   // one, so the count is the rows before it and on it (ADR 0035). An empty page past the first
   // says nothing (the count may be anything up to its offset).
   const known = rows.length < page.pageSize && (rows.length > 0 || page.page === 1);
-  const [results, count] = await Promise.all([
+  const [results, count, alongside] = await Promise.all([
     summarize(db, rows, filter.locale, filter.orderedByCustomer),
     known ? offset + rows.length : countRows().then(([total]) => total?.count ?? 0),
+    options.alongside?.(rows.map((r) => r.products.id)),
   ]);
-  return { results, count };
+  return { results, count, alongside };
 }
 
 /** The translation's columns a summary shows. */

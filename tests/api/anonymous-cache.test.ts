@@ -1,13 +1,15 @@
 // Anonymous catalogue answers kept by content version (issue 17 item 4, ADR 0033): an ETag from
 // the change marker, 304 to a matching If-None-Match, a fresh answer after a content change, stock
 // never older than its freshness bound, and nothing shared with signed-in customers.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '../../src/lib/contract/common';
 import type { ProductDetail } from '../../src/lib/contract/product-detail';
 import type { ProductSummary } from '../../src/lib/contract/products';
 import { createAnonymousCache, FRESH_READ_ENV, ifNoneMatchHits } from '../../server/api/anonymous-answers';
-import { customerPrices, customers, products } from '../../server/db/schema';
+import type { LiveValuesAnswer } from '../../src/lib/contract/live-values';
+import { customerPrices, customers, products, systemSettings } from '../../server/db/schema';
 import { API, LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -50,6 +52,26 @@ describe('anonymous listing', () => {
     expect((await get('products/p/?page_size=12', { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304);
     // The same answer, byte for byte, from the cache.
     expect(await (await get('products/p/?page_size=12')).text()).toBe(await first.text());
+  });
+
+  it('keeps the answer compressed for the encodings asked, the same bytes once decoded', async () => {
+    const plain = await get('products/p/?page_size=20');
+    const json = await plain.text();
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    for (const [accept, encoding, decode] of [
+      ['br;q=1, gzip;q=0.5', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const response = await get('products/p/?page_size=20', { 'Accept-Encoding': accept });
+        expect(response.headers.get('Content-Encoding')).toBe(encoding);
+        expect(response.headers.get('Vary')).toContain('Accept-Encoding');
+        expect(response.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+        expect(decode(Buffer.from(await response.arrayBuffer())).toString()).toBe(json);
+      }
+    }
+    // Signed-in answers are not the cache's to compress (the server compresses them per request).
+    expect((await get('products/p/?page_size=20', asToken('b2b', { 'Accept-Encoding': 'br' }))).headers.get('Content-Encoding')).toBeNull();
   });
 
   it('answers anew, with a new ETag, after a product change', async () => {
@@ -114,13 +136,13 @@ describe('anonymous listing', () => {
 });
 
 describe('signed-in customers', () => {
-  async function agreedProduct() {
+  async function agreedProduct(condition?: SQL) {
     const [c1] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.code, 'C0001'));
     const [row] = await shop.database.db
-      .select({ id: products.id, code: products.code, price: customerPrices.price })
+      .select({ id: products.id, code: products.code, price: customerPrices.price, priceId: customerPrices.id })
       .from(customerPrices)
       .innerJoin(products, eq(products.id, customerPrices.productId))
-      .where(and(eq(customerPrices.customerId, c1!.id), isNull(customerPrices.seasonId), isNull(customerPrices.variantId), eq(products.isPublished, true)))
+      .where(and(eq(customerPrices.customerId, c1!.id), isNull(customerPrices.seasonId), isNull(customerPrices.variantId), eq(products.isPublished, true), condition))
       .orderBy(products.id)
       .limit(1);
     return row!;
@@ -151,6 +173,55 @@ describe('signed-in customers', () => {
     expect(b2b2Price.price).not.toBe(b2bPrice.price);
     // And the anonymous answer still has no customer's price in it.
     expect((await priceOf(await get(path))).source).toBeUndefined();
+  });
+
+  it("a customer's listing from the kept content has its own prices and live stock, as products/live/ says (ADR 0040)", async () => {
+    for (const [key, value] of [['CART_ROWS_AFFECT_STOCK', 'true'], ['CART_ROWS_AFFECT_STOCK_TYPE', 'all']] as const) {
+      await shop.database.db.insert(systemSettings).values({ key, value }).onConflictDoUpdate({ target: systemSettings.key, set: { value } });
+    }
+    // A product with a price agreed with the b2b user's customer, and no variants (whose rows hold stock of their own).
+    const agreed = await agreedProduct(sql`not exists (select 1 from variants v where v.product_id = ${products.id})`);
+    await shop.database.db.update(products).set({ quantity: 20, isBackorderable: false }).where(eq(products.id, agreed.id));
+    // Units held by the customer's own cart do not limit it; the other customer's do.
+    for (const [who, qty] of [['b2b', 2], ['b2b2', 3]] as const) {
+      const cart = await shop.send<{ id: number }>('POST', 'carts/get-or-create/', { token: token[who], body: {} });
+      expect(cart.status).toBeLessThan(300);
+      expect((await shop.send('POST', 'carts/rows/', { token: token[who], body: { cart: cart.body.id, product: agreed.id, qty } })).status).toBeLessThan(300);
+    }
+    // A query no one asked yet: the customer's request builds the anonymous content itself.
+    const path = `products/p/?page_size=7&search=${agreed.code}`;
+    type Page = Paged<ProductSummary>;
+    const asCustomer = async (who: keyof typeof token) => (await (await get(path, asToken(who))).json()) as Page;
+    const compareWithLive = async (page: Page, who: keyof typeof token) => {
+      const ids = page.results.map((p) => p.id);
+      expect(ids).toContain(agreed.id);
+      const live = (await (await get(`products/live/?ids=${ids.join(',')}`, asToken(who))).json()) as LiveValuesAnswer;
+      for (const p of page.results) {
+        const l = live.results.find((r) => r.id === p.id)!;
+        expect({ id: p.id, quantity: p.quantity, stock_state: p.stock_state, price: p.price.price }).toEqual({ id: l.id, quantity: l.quantity, stock_state: l.stock_state, price: l.price.price });
+      }
+    };
+    const b2b = await asCustomer('b2b');
+    await compareWithLive(b2b, 'b2b');
+    expect(b2b.results.find((p) => p.id === agreed.id)!.quantity).toBe(17);
+    expect(b2b.results.find((p) => p.id === agreed.id)!.price).toMatchObject({ source: 'customer', price: expect.closeTo(Number(agreed.price), 2) });
+    await compareWithLive(await asCustomer('b2b2'), 'b2b2');
+    expect((await asCustomer('b2b2')).results.find((p) => p.id === agreed.id)!.quantity).toBe(18);
+    // The same answer as the longer way round (the handler, the cache bypassed).
+    const direct = await shop.api.fetch(new Request(`http://shop${API}/${path}`, { headers: asToken('b2b') }), FRESH_READ_ENV);
+    expect(await direct.json()).toEqual(b2b);
+    // The content kept meanwhile is the anonymous one: every hold counts, nobody's prices.
+    const anonymous = (await (await get(path)).json()) as Page;
+    expect(anonymous.results.find((p) => p.id === agreed.id)!.quantity).toBe(15);
+    expect(anonymous.results.every((p) => p.price.source === undefined && p.price.price === undefined)).toBe(true);
+
+    // An agreed price changed: the customer sees it at once, with no content marker to wait for.
+    await shop.database.db.update(customerPrices).set({ price: sql`${customerPrices.price} + 1` }).where(eq(customerPrices.id, agreed.priceId));
+    const changed = (await asCustomer('b2b')).results.find((p) => p.id === agreed.id)!;
+    expect(changed.price.price).toBeCloseTo(Number(agreed.price) + 1, 2);
+    // Stock too: a sale moves no marker, the customer's figure is live.
+    await shop.database.db.update(products).set({ quantity: 30 }).where(eq(products.id, agreed.id));
+    expect((await asCustomer('b2b')).results.find((p) => p.id === agreed.id)!.quantity).toBe(27);
   });
 
   it('an invalid token is not served from the cache either', async () => {

@@ -10,7 +10,8 @@ import { assertSeason, withProductPrices, withVariantPrices } from '../../catalo
 import { liveValues, withHeldStock, type LiveHolds } from '../../catalogue/live-values';
 import { publishedProductAssets } from '../../catalogue/product-assets';
 import { getProductBySlugOrCode } from '../../catalogue/product-detail';
-import { DEFAULT_PRODUCT_ORDER, listProducts, SEARCH_PRODUCT_ORDER } from '../../catalogue/product-list';
+import { applyPageValues, pageValues, withPageValues } from '../../catalogue/page-values';
+import { DEFAULT_PRODUCT_ORDER, listProducts, SEARCH_PRODUCT_ORDER, type ProductListFilter } from '../../catalogue/product-list';
 import { findPublishedProduct } from '../../catalogue/product-lookup';
 import { DEFAULT_VARIANT_ORDER, getVariant, listVariants } from '../../catalogue/product-variants';
 import { priceProducts, priceVariants } from '../../catalogue/prices';
@@ -51,54 +52,74 @@ export const productHandlers = defineHandlers({
     return { results, count: results.length };
   },
 
-  listProducts: cachedForAnonymous('listProducts', async (c, { query: q }) => {
-    const ordering = orderingOf(q.order_by, PRODUCT_ORDER_FIELDS, q.search ? SEARCH_PRODUCT_ORDER : DEFAULT_PRODUCT_ORDER);
-    const customFields = (q.custom_field ?? []).map((pair, i) => {
-      const cut = pair.indexOf(':');
-      const key = (cut === -1 ? pair : pair.slice(0, cut)).trim();
-      if (!key) throw apiError('ValidationFailed', [{ field: `custom_field.${i}`, code: 'required', message: 'A custom field filter requires a key.' }]);
-      return cut === -1 ? { key } : { key, value: pair.slice(cut + 1).trim() };
-    });
-    if (q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max) {
-      throw apiError('ValidationFailed', [{ field: 'price_min', code: 'invalid', message: 'The minimum price is above the maximum.' }]);
-    }
-    const { db } = c.get('deps');
-    // Ordered quantities are private: they need a user who may act for the customer.
-    const customerId = await viewingCustomerOf(c, q.customer, q.annotate_ordered_qty);
-    await assertSeason(db, q.season);
-    // The page and whose holds limit the viewer are independent: asked at once on the pool.
-    const [list, holds] = await Promise.all([
-      listProducts(
-        db,
-        {
-          locale: c.get('locale'),
-          categories: q.categories,
-          includeDescendants: q.include_cat_descendants,
-          customFields,
-          priceType: q.price_type,
-          priceMin: q.price_min,
-          priceMax: q.price_max,
-          search: q.search || undefined,
-          searchVariants: q.search_pp || undefined,
-          pricedFor: { customerId, seasonId: q.season },
-          promotionIds: q.promotions,
-          onOffer: q.on_offer,
-          orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
-        },
-        { page: q.page, pageSize: q.page_size },
-        ordering,
-      ),
-      holdsFor(c, customerId, q.season),
-    ]);
-    // Stock from the same live figure as products/live/ (the listing's badges read it), and the
-    // viewer's prices: both from the page, asked at once; both keep the page's order.
-    const [stocked, priced] = await Promise.all([
-      withHeldStock(db, list.results, holds),
-      withProductPrices(db, list.results, { customerId, seasonId: q.season }),
-    ]);
-    const results = stocked.map((p, i) => (priced[i] === list.results[i] ? p : { ...p, price: priced[i]!.price }));
-    return { results, count: list.count };
-  }),
+  listProducts: cachedForAnonymous(
+    'listProducts',
+    async (c, { query: q }) => {
+      const ordering = orderingOf(q.order_by, PRODUCT_ORDER_FIELDS, q.search ? SEARCH_PRODUCT_ORDER : DEFAULT_PRODUCT_ORDER);
+      const customFields = (q.custom_field ?? []).map((pair, i) => {
+        const cut = pair.indexOf(':');
+        const key = (cut === -1 ? pair : pair.slice(0, cut)).trim();
+        if (!key) throw apiError('ValidationFailed', [{ field: `custom_field.${i}`, code: 'required', message: 'A custom field filter requires a key.' }]);
+        return cut === -1 ? { key } : { key, value: pair.slice(cut + 1).trim() };
+      });
+      if (q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max) {
+        throw apiError('ValidationFailed', [{ field: 'price_min', code: 'invalid', message: 'The minimum price is above the maximum.' }]);
+      }
+      const { db, now } = c.get('deps');
+      // Ordered quantities are private: they need a user who may act for the customer.
+      const customerId = await viewingCustomerOf(c, q.customer, q.annotate_ordered_qty);
+      await assertSeason(db, q.season);
+      const filter: ProductListFilter = {
+        locale: c.get('locale'),
+        categories: q.categories,
+        includeDescendants: q.include_cat_descendants,
+        customFields,
+        priceType: q.price_type,
+        priceMin: q.price_min,
+        priceMax: q.price_max,
+        search: q.search || undefined,
+        searchVariants: q.search_pp || undefined,
+        pricedFor: { customerId, seasonId: q.season },
+        promotionIds: q.promotions,
+        onOffer: q.on_offer,
+        orderedByCustomer: q.annotate_ordered_qty ? customerId : undefined,
+      };
+      const page = { page: q.page, pageSize: q.page_size };
+      if (q.season === undefined) {
+        // The page, then its live stock and the viewer's prices in one statement, with the page's
+        // pictures, custom fields and variants (ADR 0040).
+        const viewer = { customerId, shopContext: c.get('shopContext'), now: now() };
+        const list = await listProducts(db, filter, page, ordering, { alongside: (ids) => pageValues(db, ids, viewer) });
+        const results = applyPageValues(list.results, list.alongside!);
+        // A product unpublished between the two reads: the page is read again the longer way.
+        if (results) return { results, count: list.count };
+      }
+      // The page and whose holds limit the viewer are independent: asked at once on the pool.
+      const [list, holds] = await Promise.all([listProducts(db, filter, page, ordering), holdsFor(c, customerId, q.season)]);
+      // Stock from the same live figure as products/live/ (the listing's badges read it), and the
+      // viewer's prices: both from the page, asked at once; both keep the page's order.
+      const [stocked, priced] = await Promise.all([
+        withHeldStock(db, list.results, holds),
+        withProductPrices(db, list.results, { customerId, seasonId: q.season }),
+      ]);
+      const results = stocked.map((p, i) => (priced[i] === list.results[i] ? p : { ...p, price: priced[i]!.price }));
+      return { results, count: list.count };
+    },
+    {
+      // A customer's own listing without a season or a price range (which would pick other
+      // products for them) is the anonymous page with the customer's values (ADR 0040).
+      customerOf: (c, { query: q }) => {
+        const user = c.get('user');
+        const plain = q.customer === undefined && q.season === undefined && !q.annotate_ordered_qty && q.price_min === undefined && q.price_max === undefined;
+        return plain && user && !user.isAgent && user.customerId !== null ? user.customerId : undefined;
+      },
+      answer: async (c, anonymous, customerId) => {
+        const { db, now } = c.get('deps');
+        const results = await withPageValues(db, anonymous.results, { customerId, shopContext: c.get('shopContext'), now: now() });
+        return results && { results, count: anonymous.count };
+      },
+    },
+  ),
 
   getProductPrice: async (c, { params: { code }, query: q }) => {
     const { db } = c.get('deps');
