@@ -60,6 +60,22 @@ async function checkout<T = OrderDetail>(token: string | undefined, body: unknow
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/**
+ * Makes the database's transactions deadlock victims: each does all its work, then PostgreSQL
+ * rolls it back with 40P01, as it does the victim of a real deadlock. `once` makes only the first.
+ */
+function deadlockVictims(options: { once: boolean }) {
+  const database = db();
+  const real = database.transaction.bind(database);
+  const victim = ((work: Parameters<typeof real>[0], config?: Parameters<typeof real>[1]) =>
+    real(async (tx) => {
+      await work(tx);
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    }, config)) as typeof real;
+  const spy = vi.spyOn(database, 'transaction');
+  return options.once ? spy.mockImplementationOnce(victim) : spy.mockImplementation(victim);
+}
+
 const b2bChoice = (cart: number) => ({ cart, billing_address: a1.billing, shipping_address: a1.shipping, shipping_method: policy['courier-it'], payment_method: method['riba-30'] });
 
 describe('POST checkout/init/', () => {
@@ -253,14 +269,8 @@ describe('POST checkout/', () => {
   it('a transaction PostgreSQL rolls back as a deadlock victim is planned and run again: one order, stock taken once', async () => {
     const product = await makeProduct(db(), { price: 30, vatRate: 22, quantity: 7 });
     const cart = await makeCart(db(), { customer: c1, rows: [{ product: product.id, qty: 3 }] });
-    const database = db();
-    const real = database.transaction.bind(database);
     // The first transaction does all its work, then is chosen as the victim: everything it wrote is rolled back.
-    const spy = vi.spyOn(database, 'transaction').mockImplementationOnce(((work: Parameters<typeof real>[0], config?: Parameters<typeof real>[1]) =>
-      real(async (tx) => {
-        await work(tx);
-        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-      }, config)) as typeof real);
+    const spy = deadlockVictims({ once: true });
     try {
       const { status, body } = await checkout(b2b, b2bChoice(cart));
       expect(status).toBe(201);
@@ -276,13 +286,7 @@ describe('POST checkout/', () => {
   it('a checkout whose every transaction is a deadlock victim answers 503 with Retry-After, not 500, and leaves nothing behind', async () => {
     const product = await makeProduct(db(), { price: 30, vatRate: 22, quantity: 7 });
     const cart = await makeCart(db(), { customer: c1, rows: [{ product: product.id, qty: 3 }] });
-    const database = db();
-    const real = database.transaction.bind(database);
-    const spy = vi.spyOn(database, 'transaction').mockImplementation(((work: Parameters<typeof real>[0], config?: Parameters<typeof real>[1]) =>
-      real(async (tx) => {
-        await work(tx);
-        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-      }, config)) as typeof real);
+    const spy = deadlockVictims({ once: false });
     let answer: Awaited<ReturnType<typeof checkout<ErrorBody>>>;
     let retryAfter: string | null;
     try {
