@@ -1,13 +1,14 @@
 // Theme of spec section 9: light, red primary, square corners, five breakpoints (mobile below lg).
-import { defineConfig, presetWind3, transformerDirectives, transformerVariantGroup } from 'unocss';
+import { defineConfig, presetWind3, transformerDirectives } from 'unocss';
 // The colours by role, in the one file that holds colour values (tests/unit/theme-colours.test.ts).
 import { THEME_COLORS } from './src/lib/theme/theme-colours';
+import { transformerVariantGroupOutsideMaps } from './uno.variant-groups';
 
 export { THEME_COLORS };
 
 export default defineConfig({
   presets: [presetWind3()],
-  transformers: [transformerDirectives(), transformerVariantGroup()],
+  transformers: [transformerDirectives(), transformerVariantGroupOutsideMaps()],
   theme: {
     colors: THEME_COLORS,
     breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', xxl: '2560px' },
