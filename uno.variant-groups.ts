@@ -6,8 +6,9 @@
 // after it. The group pattern tries a prefix at every word character of that line and runs to
 // its end each time: quadratic. One sitting, demo shop on PGlite, identical files out: a build
 // took 32.7 s and 44 CPU-s with UnoCSS's transformer, 20.5 s and 28 CPU-s with this one (every
-// `npm run build`, a first start, and four builds in each test run). A map holds no class names to expand; one written as plain JSON
-// quotes the source, and rewriting its groups would only make it wrong.
+// `npm run build`, a first start, and four builds in each test run). A map holds no class names
+// to expand; one written as plain JSON quotes the source, and rewriting its groups would only
+// make it wrong.
 import { parseVariantGroup, transformerVariantGroup, type SourceCodeTransformer } from 'unocss';
 
 const SEPARATORS: (':' | '-')[] = [':', '-'];
