@@ -1,5 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code they test (*.test.ts) or under tests/unit; API tests drive the
@@ -32,7 +33,8 @@ const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-cust
 // be what the next file imports. They are found by what they call, so a new one cannot be missed.
 const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'];
 const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
-const UNIT_ISOLATED = UNIT_FILES.flatMap((pattern) => globSync(pattern)).filter((file) => REPLACES_MODULES.test(readFileSync(file, 'utf8')));
+const ROOT = import.meta.dirname;
+const UNIT_ISOLATED = UNIT_FILES.flatMap((pattern) => globSync(pattern, { cwd: ROOT })).filter((file) => REPLACES_MODULES.test(readFileSync(path.join(ROOT, file), 'utf8')));
 
 export default defineConfig({
   test: {
