@@ -12,7 +12,6 @@
 // and varies on Authorization. Parameters whose answer the marker does not follow (a customer, a
 // season's prices, promotions with their dates) are answered without the cache.
 import { createHash } from 'node:crypto';
-import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { OperationSchemas } from '../../src/lib/contract/operation';
@@ -20,7 +19,7 @@ import type { OperationInput, OperationResult } from '../../src/lib/contract/ope
 import { OPERATION_SCHEMAS } from '../../src/lib/contract/operations';
 import type { OperationName } from '../../src/lib/contract/routes';
 import { contentVersion, type ContentVersion } from '../catalogue/content-version';
-import { chooseEncoding } from '../http/compress';
+import { chooseEncoding, COMPRESS_FROM_BYTES, compressBody } from '../http/compress';
 import { ByteLru } from './byte-lru';
 import type { ApiEnv } from './context';
 import { ResponseContractError, type OperationHandler } from './operation-routes';
@@ -153,23 +152,15 @@ async function keptEntry<N extends OperationName>(
   return entry;
 }
 
-/** Answers smaller than this go out as they are, as compressAnswer (server/http/compress.ts) does. */
-const COMPRESS_FROM_BYTES = 1024;
-
 /**
  * The entry's body in the encoding the request takes best, compressed once per entry rather than
- * per request (brotli at quality 5, as compressAnswer: about a millisecond for a 9 KB listing,
- * more than the rest of a kept answer); undefined for identity.
+ * per request (as compressAnswer in server/http/compress.ts would: about a millisecond for a 9 KB
+ * listing, more than the rest of a kept answer); undefined for identity.
  */
 function encodedBody(c: Context<ApiEnv>, entry: Entry): { encoding: 'br' | 'gzip'; bytes: Uint8Array<ArrayBuffer> } | undefined {
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   if (!encoding || c.req.method === 'HEAD' || entry.body.length < COMPRESS_FROM_BYTES) return undefined;
-  const bytes = (entry.encoded[encoding] ??= new Uint8Array(
-    encoding === 'br'
-      ? brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(entry.body) } })
-      : gzipSync(entry.body),
-  ));
-  return { encoding, bytes };
+  return { encoding, bytes: (entry.encoded[encoding] ??= compressBody(entry.body, encoding)) };
 }
 
 /** Runs the handler as an anonymous visitor would (the request's shop context kept). */
