@@ -3,7 +3,7 @@
 // then the browser tests against the real server. Prints each leg's counts and time, then one
 // closing line "N passed, N failed, N skipped" over all of them.
 //
-// The browser leg leaves about half of the machine's two cores idle (Chromium waits on the shop
+// The browser leg alone leaves part of the machine's two cores idle (Chromium waits on the shop
 // and the shop on Chromium), so the PostgreSQL legs run beside it, their output kept in a file and
 // printed when they end. The browser leg's set-up (seed, build, first start) runs beside the unit
 // and API tests at the lowest priority, where it takes only what they leave idle (their global
