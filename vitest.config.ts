@@ -1,6 +1,4 @@
-import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code they test (*.test.ts) or under tests/unit; API tests drive the
@@ -28,14 +26,6 @@ const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.en
 // - pglite-thread: PGlite in a worker thread, as the server runs it (PGlite is its subject).
 const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection', 'import-via-server', 'pglite-thread'].map((name) => `tests/api/${name}.test.ts`);
 
-// Unit test files share one module graph per worker (a fresh one per file cost more CPU than
-// their tests), except those that replace modules or globals: a vi.mock made for one file would
-// be what the next file imports. They are found by what they call, so a new one cannot be missed.
-const UNIT_FILES = ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'];
-const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
-const ROOT = import.meta.dirname;
-const UNIT_ISOLATED = UNIT_FILES.flatMap((pattern) => globSync(pattern, { cwd: ROOT })).filter((file) => REPLACES_MODULES.test(readFileSync(path.join(ROOT, file), 'utf8')));
-
 export default defineConfig({
   test: {
     // vitest's default for a run is one worker fewer than the cores: one file at a time on the
@@ -47,19 +37,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: UNIT_FILES,
-          exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
-          isolate: false,
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts'],
+          // Isolated, unlike the API files: the browser stores are module state, and with one
+          // module graph per worker a file met another's leftovers (toasts, a cart listener) in
+          // 3 of 6 shuffled orders (ADR 0042).
           environment: 'node',
           // A few unit tests start a tool cold (ESLint with the TypeScript parser in layers.test.ts,
           // UnoCSS over every file of src/ in theme-colours.test.ts): about 2 s alone, past vitest's
           // 5 s when the API files' PGlite workers share the 2 cores. The limit fits the machine.
           testTimeout: 30_000,
         },
-      },
-      {
-        extends: true,
-        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,

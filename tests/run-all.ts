@@ -200,7 +200,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const serial = process.env.SHOP_TEST_SERIAL === '1';
 const preparing = !only && !serial ? prepareBrowserLeg() : undefined;
 if (!only || only === 'unit' || only === 'api') {
-  const leg = { ...pgliteLeg, args: vitestArgs('pglite', only === 'unit' ? ['unit', 'unit-isolated'] : only ? [only] : ['unit', 'unit-isolated', 'api']) };
+  const leg = { ...pgliteLeg, args: vitestArgs('pglite', only ? [only] : ['unit', 'api']) };
   if (preparing) {
     console.log(`\n=== ${leg.name} (and beside them, at the lowest priority, the browser leg's set-up) ===`);
     await runBeside(leg);
