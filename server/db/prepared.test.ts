@@ -1,13 +1,13 @@
 // Named statements (ADR 0035) on the embedded database: one prepared query per handle and name,
-// array parameters through anyOf (empty arrays too), and `together` one after another in a
-// transaction.
+// one per driver and name on transactions (each sent on its own connection), array parameters
+// through anyOf (empty arrays too), and `together` one after another in a transaction.
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './client';
-import { anyOf, prepared, together } from './prepared';
+import { anyOf, prepared, preparedSql, together } from './prepared';
 
 const items = pgTable('items', { id: integer('id').primaryKey(), name: text('name').notNull() });
 
@@ -45,19 +45,44 @@ describe('prepared', () => {
     expect(builds).toBe(1);
   });
 
-  it('builds anew on a transaction, which sees its own writes', async () => {
+  it('builds once across transactions, each running it on its own connection and seeing its own writes', async () => {
     let builds = 0;
-    await db.transaction(async (tx) => {
-      await tx.insert(items).values({ id: 4, name: 'four' });
-      const found = await prepared(tx as unknown as Db, 'test_items_by_ids_tx', (db) => {
+    const inserted = async (id: number) => {
+      let found: unknown;
+      await db
+        .transaction(async (tx) => {
+          await tx.insert(items).values({ id, name: `item ${id}` });
+          found = await prepared(tx as unknown as Db, 'test_items_by_ids_tx', (db) => {
+            builds++;
+            return byIds(db);
+          }).execute({ ids: [id] });
+          tx.rollback();
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e;
+        });
+      return found;
+    };
+    expect(await inserted(4)).toEqual([{ id: 4, name: 'item 4' }]);
+    // Sent on the first transaction's connection, the second would not see its own row (or fail,
+    // that transaction being over).
+    expect(await inserted(5)).toEqual([{ id: 5, name: 'item 5' }]);
+    expect(builds).toBe(1);
+  });
+
+  it('keeps a raw statement across transactions too', async () => {
+    let builds = 0;
+    const count = (tx: Db) =>
+      preparedSql<{ n: number }>(tx, 'test_count_items_tx', () => {
         builds++;
-        return byIds(db);
-      }).execute({ ids: [4] });
-      expect(found).toEqual([{ id: 4, name: 'four' }]);
-      tx.rollback();
-    }).catch((e: unknown) => {
-      if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e;
+        return sql`select count(*)::int as n from items where id > ${sql.placeholder('above')}::int`;
+      }).rows({ above: 0 });
+    const first = await db.transaction(async (tx) => (await count(tx as unknown as Db))[0]!.n);
+    const second = await db.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 6, name: 'six' });
+      return (await count(tx as unknown as Db))[0]!.n;
     });
+    expect(second).toBe(first + 1);
     expect(builds).toBe(1);
   });
 });

@@ -18,12 +18,37 @@ const inTransaction = (db: Db): boolean => (db as unknown) instanceof PgTransact
 const built = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * The statement `name` of this handle, built by `build` the first time. On a transaction the
- * statement is built anew each time (the handle lives for one transaction) but still sent by
- * name on the transaction's connection.
+ * Statements built on a transaction, by the class of its session (the driver) and name. A
+ * transaction's handle lives for one transaction, so its statements cannot be kept on it as the
+ * pool's are; building one costs more than running it (drizzle's SQL building was the largest
+ * part of the checkout's own CPU). A later transaction gets the kept statement with its own
+ * connection in place of the first one's: drizzle's prepared query of both drivers (pglite and
+ * node-postgres, 0.45) sends through `this.client` and holds nothing else of the transaction.
+ * prepared.test.ts pins that.
+ */
+const builtOnTransactions = new WeakMap<object, Map<string, object>>();
+
+interface TransactionSession {
+  session: { client: unknown; constructor: object };
+}
+
+function onTransaction<T extends object>(db: Db, name: string, make: () => T): T {
+  const { session } = db as unknown as TransactionSession;
+  let byName = builtOnTransactions.get(session.constructor);
+  if (!byName) builtOnTransactions.set(session.constructor, (byName = new Map()));
+  const kept = byName.get(name) as (T & { client: unknown }) | undefined;
+  if (kept) return Object.assign(Object.create(kept) as T, { client: session.client });
+  const statement = make();
+  byName.set(name, statement);
+  return statement;
+}
+
+/**
+ * The statement `name` of this handle, built by `build` the first time. On a transaction it is
+ * built once per driver and sent by name on the transaction's connection (onTransaction).
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => { prepare(name: string): T }): T {
-  if (inTransaction(db)) return build(db).prepare(name);
+  if (inTransaction(db)) return onTransaction(db, name, () => build(db).prepare(name) as T & object);
   let byName = built.get(db);
   if (!byName) built.set(db, (byName = new Map()));
   let statement = byName.get(name) as T | undefined;
@@ -67,12 +92,18 @@ export interface PreparedSql<T> {
  * (timestamps as text on PostgreSQL).
  */
 export function preparedSql<T>(db: Db, name: string, build: () => SQL): PreparedSql<T> {
-  const make = (): PreparedSql<T> => {
+  const query = () => {
     const raw = db as unknown as RawSession;
-    const query = raw.session.prepareQuery(raw.dialect.sqlToQuery(build()), undefined, name, false);
-    return { rows: (values) => query.all(values) as Promise<T[]> };
+    return raw.session.prepareQuery(raw.dialect.sqlToQuery(build()), undefined, name, false);
   };
-  if (inTransaction(db)) return make();
+  const make = (): PreparedSql<T> => {
+    const q = query();
+    return { rows: (values) => q.all(values) as Promise<T[]> };
+  };
+  if (inTransaction(db)) {
+    const q = onTransaction(db, name, query);
+    return { rows: (values) => q.all(values) as Promise<T[]> };
+  }
   let byName = built.get(db);
   if (!byName) built.set(db, (byName = new Map()));
   let statement = byName.get(name) as PreparedSql<T> | undefined;

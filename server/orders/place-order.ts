@@ -24,14 +24,14 @@ import { auditAgentAction } from '../auth/audit';
 import type { CartRecord } from '../cart/cart-rows';
 import type { CouponRecord } from '../cart/cart-summary';
 import { couponCustomer, redeemOnce } from '../cart/coupon-store';
-import { customerById, lockCustomer } from '../cart/owner';
+import { lockCustomer } from '../cart/owner';
 import { heldByCarts, readCartSettings, stockKey } from '../cart/stock';
 import type { Db } from '../db/client';
 import { isTransientConflict } from '../db/faults';
 import { anyOf, prepared, preparedSql } from '../db/prepared';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
-import { cartRows, carts, coupons, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
+import { cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
 import { customerAddresses, snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
 import { nextOrderNumber } from './order-number';
@@ -91,16 +91,19 @@ function sameCheckout(stored: string | null, current: string, cartEmpty: boolean
   return storedChoices === choices && (cartEmpty || storedContents === contents);
 }
 
-/** The cart and its rows, in one named statement (the plan's first read). */
-async function cartWithItems(db: Db, cartId: number): Promise<{ cart: CartRecord | undefined; items: CartItem[] }> {
-  const rows = await prepared(db, 'cart_with_items', (db) =>
+type CustomerRecord = typeof customers.$inferSelect;
+
+/** The cart, its rows and its customer, in one named statement (the plan's first read). */
+async function cartWithItems(db: Db, cartId: number): Promise<{ cart: CartRecord | undefined; items: CartItem[]; customer: CustomerRecord | undefined }> {
+  const rows = await prepared(db, 'cart_with_items_customer', (db) =>
     db
-      .select({ cart: carts, item: { productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty } })
+      .select({ cart: carts, customer: customers, item: { productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty } })
       .from(carts)
+      .innerJoin(customers, eq(customers.id, carts.customerId))
       .leftJoin(cartRows, eq(cartRows.cartId, carts.id))
       .where(eq(carts.id, sql.placeholder('cart'))),
   ).execute({ cart: cartId });
-  return { cart: rows[0]?.cart, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
+  return { cart: rows[0]?.cart, customer: rows[0]?.customer, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
 }
 
 async function cartState(db: Db, cartId: number): Promise<{ couponId: number | null; items: CartItem[] }> {
@@ -187,10 +190,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 /** Reads and computes the order on the pool, under no lock; refuses here what it already can. */
 async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { earlier: OrderRecord }> {
   const { body, customerId, locale, now } = input;
-  const [{ cart, items }, book, customer, settings] = await Promise.all([
+  const [{ cart, items, customer }, book, settings] = await Promise.all([
     cartWithItems(db, body.cart),
     customerAddresses(db, customerId, [body.billing_address, body.shipping_address]),
-    customerById(db, customerId),
     readCartSettings(db),
   ]);
   const effect = settings.effect;

@@ -116,6 +116,9 @@ function ticksBetween(before: Map<number, number>, after: Map<number, number>): 
 
 /** Statements sent to PostgreSQL by every pg in this process (each checkout's own pg patched once). */
 const statements = { all: 0, named: 0, transaction: 0 };
+/** BENCH_CHECKOUT_LOG=<step> or all: the statements of that step (every step), one line each, while one session counts them. */
+const LOG_STEP = process.env.BENCH_CHECKOUT_LOG as Step | undefined;
+let logging = false;
 const counted = new WeakSet<object>();
 function countStatements(client: typeof pg.Client) {
   const proto = client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -126,6 +129,7 @@ function countStatements(client: typeof pg.Client) {
     const first = args[0] as string | { text?: string; name?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     statements.all++;
+    if (logging) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     if (typeof first === 'object' && first?.name) statements.named++;
     if (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text)) statements.transaction++;
     return query.apply(this, args);
@@ -156,7 +160,9 @@ async function run(
   const timed = async <T>(step: Step, call: () => Promise<{ status: number; body: T }>) => {
     const t0 = performance.now();
     const sent0 = statements.all;
-    const answer = await call();
+    logging = options.perStep !== undefined && (LOG_STEP === step || LOG_STEP === ("all" as Step)) && steps[step].length === 0;
+    if (logging) console.log(`  statements of ${step}:`);
+    const answer = await call().finally(() => (logging = false));
     steps[step].push(performance.now() - t0);
     options.perStep?.[step].push(statements.all - sent0);
     return answer;
