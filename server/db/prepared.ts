@@ -22,14 +22,15 @@ const built = new WeakMap<object, Map<string, unknown>>();
  * transaction's handle lives for one transaction, so its statements cannot be kept on it as the
  * pool's are; building one costs more than running it (drizzle's SQL building was the largest
  * part of the checkout's own CPU). A later transaction gets the kept statement with its own
- * connection in place of the first one's: drizzle's prepared query of both drivers (pglite and
- * node-postgres, 0.45) sends through `this.client` and holds nothing else of the transaction.
+ * connection and logger in place of the first one's: drizzle's prepared query of both drivers
+ * (pglite and node-postgres, 0.45) sends through `this.client`, logs through `this.logger` and
+ * holds nothing else of the transaction.
  * prepared.test.ts pins that.
  */
 const builtOnTransactions = new WeakMap<object, Map<string, object>>();
 
 interface TransactionSession {
-  session: { client: unknown; constructor: object };
+  session: { client: unknown; logger: unknown; constructor: object };
 }
 
 function onTransaction<T extends object>(db: Db, name: string, make: () => T): T {
@@ -37,7 +38,7 @@ function onTransaction<T extends object>(db: Db, name: string, make: () => T): T
   let byName = builtOnTransactions.get(session.constructor);
   if (!byName) builtOnTransactions.set(session.constructor, (byName = new Map()));
   const kept = byName.get(name) as (T & { client: unknown }) | undefined;
-  if (kept) return Object.assign(Object.create(kept) as T, { client: session.client });
+  if (kept) return Object.assign(Object.create(kept) as T, { client: session.client, logger: session.logger });
   const statement = make();
   byName.set(name, statement);
   return statement;

@@ -1,7 +1,9 @@
 // Writing mail to the outbox: each function takes the caller's transaction, so the mail exists
 // exactly when what caused it does (ADR 0010). The outbox worker sends it afterwards.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/lib/i18n/locales';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { mailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';
 
@@ -10,9 +12,18 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The confirmation to the customer and its copy to the shop; both are built, PDF included, when sent. */
 export async function enqueueOrderConfirmation(tx: Db, orderId: number, locale: Locale, now: Date): Promise<void> {
-  await tx.insert(mailOutbox).values(
-    (['order-confirmation', 'order-confirmation-copy'] as const).map((kind) => ({ kind, refId: orderId, locale, nextAttemptAt: now, createdAt: now })),
-  );
+  // Every checkout writes it: a named statement (ADR 0041).
+  await prepared(tx, 'enqueue_order_confirmation', (db) =>
+    db.insert(mailOutbox).values(
+      (['order-confirmation', 'order-confirmation-copy'] as const).map((kind) => ({
+        kind,
+        refId: sql.placeholder('order'),
+        locale: sql.placeholder('locale'),
+        nextAttemptAt: sql.placeholder('now'),
+        createdAt: sql.placeholder('now'),
+      })),
+    ),
+  ).execute({ order: orderId, locale, now });
 }
 
 /** A contact form message to the shop, built from the stored message when sent. */

@@ -149,7 +149,7 @@ interface OrderPlan {
   couponCustomer: CouponCustomer | null;
   /** The customer as the plan read it (the order's answer shows its names). */
   customer: OrderKnown['customer'];
-  order: Omit<typeof orders.$inferInsert, 'number'>;
+  order: Omit<OrderValues, 'number'>;
   rows: Omit<typeof orderRows.$inferInsert, 'orderId'>[];
 }
 
@@ -305,7 +305,7 @@ async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { 
       vatTreatment: treatment,
       taxTotal: totals.tax,
       total: totals.total,
-      notes: body.notes,
+      notes: body.notes ?? '',
       locale,
       idempotencyKey: input.idempotencyKey,
       idempotencyFingerprint: input.idempotencyKey ? fingerprintOf(input, cart.couponId, items) : null,
@@ -337,6 +337,62 @@ const sameItems = (a: CartItem[], b: CartItem[]) => a.length === b.length && a.m
 /** A coupon as its terms read it: everything but the count of uses, which checkouts move. */
 const couponTerms = ({ usedCount: _used, ...terms }: CouponRecord) => JSON.stringify(terms);
 
+/** The columns an order is written with: one statement text, sent by name (ADR 0041). */
+const ORDER_COLUMNS = [
+  'number',
+  'customerId',
+  'userId',
+  'agentId',
+  'seasonId',
+  'shopContext',
+  'status',
+  'billingAddress',
+  'shippingAddress',
+  'shippingPolicyId',
+  'shippingMethod',
+  'paymentMethodId',
+  'paymentMethod',
+  'couponCode',
+  'promotionId',
+  'subtotal',
+  'discount',
+  'shippingTotal',
+  'paymentFee',
+  'vatTreatment',
+  'taxTotal',
+  'total',
+  'notes',
+  'locale',
+  'idempotencyKey',
+  'idempotencyFingerprint',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+
+type OrderValues = Required<Pick<typeof orders.$inferInsert, (typeof ORDER_COLUMNS)[number]>>;
+
+const insertOrder = (tx: Db) =>
+  prepared(tx, 'insert_order', (db) =>
+    db
+      .insert(orders)
+      // Placeholders carry their column's encoder (the JSON of an address, a date's ISO text).
+      .values(Object.fromEntries(ORDER_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof orders.$inferInsert)
+      .returning(),
+  ) as { execute(values: OrderValues): Promise<(typeof orders.$inferSelect)[]> };
+
+/** The order's rows from one JSON parameter: one statement text whatever their number. */
+const insertOrderRows = (tx: Db) =>
+  preparedSql<never>(
+    tx,
+    'insert_order_rows',
+    () => sql`insert into order_rows (order_id, product_id, variant_id, code, name, qty, unit_price, vat_rate, total)
+      select ${sql.placeholder('order')}::int, r."productId", r."variantId", r.code, r.name, r.qty, r."unitPrice", r."vatRate", r.total
+      from rows from (jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+        as ("productId" int, "variantId" int, code text, name jsonb, qty int, "unitPrice" numeric, "vatRate" numeric, total numeric))
+        with ordinality as r("productId", "variantId", code, name, qty, "unitPrice", "vatRate", total, position)
+      order by r.position`,
+  );
+
 /** The transaction: checks the plan against the database, then writes it. */
 async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, number: string): Promise<PlacedOrder> {
   const { customerId, now } = input;
@@ -367,13 +423,15 @@ async function commitPlan(tx: Db, input: PlaceOrderInput, plan: OrderPlan, numbe
 
   // The writes come before the stock: they lock nothing anybody else waits for, and the stock
   // items' rows are then held only from their decrement to the commit (ADR 0037).
-  const [order] = await tx
-    .insert(orders)
-    .values({ ...plan.order, number })
-    .returning();
+  const [order] = await insertOrder(tx).execute({ ...plan.order, number });
   if (plan.coupon?.oncePerCustomer && !(await redeemOnce(tx, plan.coupon.id, customerId, order!.id))) throw couponNotValid('already_used');
-  await tx.insert(orderRows).values(plan.rows.map((r) => ({ ...r, orderId: order!.id })));
-  const history = await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'Pending', note: 'Order placed', createdAt: now }).returning();
+  await insertOrderRows(tx).rows({ order: order!.id, rows: JSON.stringify(plan.rows) });
+  const history = await prepared(tx, 'insert_order_placed', (db) =>
+    db
+      .insert(orderStatusHistory)
+      .values({ orderId: sql.placeholder('order'), status: 'Pending', note: 'Order placed', createdAt: sql.placeholder('now') })
+      .returning(),
+  ).execute({ order: order!.id, now });
   // The order's insert issued its confirmation (a trigger: invoice and delivery note follow its status, ADR 0017).
   if (couponId !== null) await tx.update(carts).set({ couponId: null }).where(eq(carts.id, plan.cart.id));
   await auditAgentAction(tx, input.user, customerId, 'checkout', 'order', order!.id, { number, total: plan.order.total, cart: plan.cart.id });

@@ -129,7 +129,7 @@ function countStatements(client: typeof pg.Client) {
     const first = args[0] as string | { text?: string; name?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     statements.all++;
-    if (logging) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    if (logging) console.log(`    ${typeof first === 'object' && first?.name ? 'named  ' : 'unnamed'} ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
     if (typeof first === 'object' && first?.name) statements.named++;
     if (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text)) statements.transaction++;
     return query.apply(this, args);
