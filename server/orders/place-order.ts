@@ -31,7 +31,7 @@ import { isTransientConflict } from '../db/faults';
 import { anyOf, prepared, preparedSql } from '../db/prepared';
 import { enqueueOrderConfirmation } from '../mail/mail-outbox';
 import { enqueueOrderWebhook } from '../webhooks/order-webhook-outbox';
-import { cartRows, carts, coupons, customers, orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
+import { cartRows, carts, coupons, customers, type orderRows, orders, orderStatusHistory, variants, type L10nJson } from '../db/schema';
 import { customerAddresses, snapshotOf } from './address-book';
 import { quoteCart } from './cart-quote';
 import { nextOrderNumber } from './order-number';
