@@ -244,6 +244,14 @@ describe('POST checkout/', () => {
     // Invoice and delivery note wait for the order to ship (order-documents.test.ts).
     expect(Object.keys(body.documents)).toEqual(['order_confirmation']);
     expect(body.documents.order_confirmation!.number).toBe(body.number);
+    // History and documents come from the checkout's own statements (ADR 0041): as a later read finds them.
+    const read = await shop.send<OrderDetail>('GET', `orders/${body.id}/`, { token: b2b });
+    expect({ history: body.status_history, documents: body.documents, rows: body.rows_count, customer: body.customer }).toEqual({
+      history: read.body.status_history,
+      documents: read.body.documents,
+      rows: read.body.rows_count,
+      customer: read.body.customer,
+    });
 
     expect(await stockOf(db(), a.id)).toBe(8);
     expect(await stockOf(db(), b.id)).toBe(4);
