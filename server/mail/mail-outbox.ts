@@ -1,25 +1,12 @@
 // Writing mail to the outbox: each function takes the caller's transaction, so the mail exists
 // exactly when what caused it does (ADR 0010). The outbox worker sends it afterwards.
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  type Locale,
-} from "../../src/lib/i18n/locales";
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
-import type { MailMessage } from "./mailer";
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/lib/i18n/locales';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { MailMessage } from './mailer';
 
-export const MAIL_KINDS = [
-  "order-confirmation",
-  "order-confirmation-copy",
-  "contact",
-  "password-reset",
-  "sign-up-confirmation",
-  "trade-account-request",
-  "trade-account-approved",
-  "account-invitation",
-] as const;
+export const MAIL_KINDS = ['order-confirmation', 'order-confirmation-copy', 'contact', 'password-reset', 'sign-up-confirmation', 'trade-account-request', 'trade-account-approved', 'account-invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -28,34 +15,14 @@ export type MailKind = (typeof MAIL_KINDS)[number];
  * (ADR 0041), with the order's id, locale and time as the caller's SQL.
  */
 export function orderConfirmationMails(order: SQL, locale: SQL, now: SQL): SQL {
-  const kinds = (
-    [
-      "order-confirmation",
-      "order-confirmation-copy",
-    ] as const satisfies readonly MailKind[]
-  ).map((k) => sql`${k}`);
+  const kinds = (['order-confirmation', 'order-confirmation-copy'] as const satisfies readonly MailKind[]).map((k) => sql`${k}`);
   return sql`insert into mail_outbox (kind, ref_id, locale, next_attempt_at, created_at)
     select kind, ${order}, ${locale}, ${now}, ${now} from unnest(array[${sql.join(kinds, sql`, `)}]::text[]) as kind`;
 }
 
 /** A contact form message to the shop, built from the stored message when sent. */
-export async function enqueueContactMail(
-  tx: Db,
-  messageId: number,
-  locale: Locale,
-  recipient: string,
-  now: Date,
-): Promise<void> {
-  await tx
-    .insert(mailOutbox)
-    .values({
-      kind: "contact",
-      refId: messageId,
-      locale,
-      recipient,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+export async function enqueueContactMail(tx: Db, messageId: number, locale: Locale, recipient: string, now: Date): Promise<void> {
+  await tx.insert(mailOutbox).values({ kind: 'contact', refId: messageId, locale, recipient, nextAttemptAt: now, createdAt: now });
 }
 
 /**
@@ -79,11 +46,7 @@ export interface RenderedMail {
 }
 
 /** Many rendered messages in one statement (an import's invitations). */
-export async function enqueueRenderedMails(
-  tx: Db,
-  mails: readonly RenderedMail[],
-  now: Date,
-): Promise<void> {
+export async function enqueueRenderedMails(tx: Db, mails: readonly RenderedMail[], now: Date): Promise<void> {
   if (!mails.length) return;
   await tx.insert(mailOutbox).values(
     mails.map((mail) => {
