@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { prepared, together } from '../db/prepared';
 import { assets, cartRows, carts, customerPrices, customers, products, productTranslations, seasonPrices, variants, type L10nJson } from '../db/schema';
 import { renewHolds } from './cart-holds';
+import { promotionCandidatesJson, promotionChoice, type PromotionChoice } from './promotion-store';
 import { heldByCarts, readStockEffect, stockKey } from './stock';
 
 export type CartRecord = typeof carts.$inferSelect;
@@ -157,15 +158,15 @@ function shapeRow(
 }
 
 /**
- * A whole cart's rows with everything they are priced and shown from, and its customer's kind,
- * in one named statement (the summary of every cart request and of checkout); then the agreed
- * and season prices. `effect` says whether other carts' holds are read with it.
+ * A whole cart's rows with everything they are priced and shown from, its customer's kind and
+ * the promotions running now (of every context: the kind picks them), in one named statement
+ * (the summary of every cart request and of checkout); then the agreed and season prices. `effect` says whether other carts' holds are read with it.
  */
 export async function readPricedCart(
   db: Db,
   cart: CartRecord,
   options: { locale: Locale; now: Date; effect: StockEffect },
-): Promise<{ customerKind: ShopContext | undefined; rows: PricedCartRow[]; records: CartRowRecord[] }> {
+): Promise<{ customerKind: ShopContext | undefined; rows: PricedCartRow[]; records: CartRowRecord[]; promotions: PromotionChoice }> {
   const contexts = holdingContexts(options.effect);
   const withHolds = contexts.length > 0;
   const read = await prepared(db, withHolds ? 'cart_contents_held' : 'cart_contents', (db) => {
@@ -201,6 +202,8 @@ export async function readPricedCart(
         agreed,
         seasonPrice,
         names,
+        // Once, on the first row: the promotions are the cart's, not a row's.
+        promotions: sql<unknown>`case when row_number() over (order by ${cartRows.id}) = 1 then ${promotionCandidatesJson(sql`${sql.placeholder('now')}::timestamptz`)} end`,
       })
       .from(customers)
       .leftJoin(cartRows, eq(cartRows.cartId, sql.placeholder('cart')))
@@ -230,12 +233,13 @@ export async function readPricedCart(
       : [],
   );
   const customerKind = read[0]?.kind;
+  const promotions = promotionChoice(read[0]?.promotions);
   const vatIncluded = customerKind !== 'b2b';
   const records = facts.map((f) => f.row);
-  if (facts.length === 0) return { customerKind, rows: [], records };
+  if (facts.length === 0) return { customerKind, rows: [], records, promotions };
   const prices = await pricesOf(db, cart, facts);
   const context = { locale: options.locale, now: options.now, vatIncluded, rowsHold: cartRowsHoldStock(options.effect, cart.shopContext) };
-  return { customerKind, rows: facts.map((f) => shapeRow(f, prices, context)), records };
+  return { customerKind, rows: facts.map((f) => shapeRow(f, prices, context)), records, promotions };
 }
 
 /**

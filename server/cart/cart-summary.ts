@@ -10,11 +10,10 @@ import type { Db } from '../db/client';
 import { carts, coupons } from '../db/schema';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
 import type { StockEffect } from '../../src/lib/rules/stock-effect';
-import { together } from '../db/prepared';
 import { renewHolds } from './cart-holds';
 import { readPricedCart, toCartRow, type CartRecord, type PricedCartRow } from './cart-rows';
 import { couponCustomer } from './coupon-store';
-import { promotionCandidates, promotionsFor, toPromotion } from './promotion-store';
+import { promotionsFor, toPromotion } from './promotion-store';
 import { readStockEffect } from './stock';
 
 export type CouponRecord = typeof coupons.$inferSelect;
@@ -53,13 +52,10 @@ export async function loadCartSummary(db: Db, cartId: number, options: SummaryOp
 
 export async function summarizeCart(db: Db, cart: CartRecord, { locale, now, renew, effect: knownEffect }: SummaryOptions): Promise<CartSummary> {
   const effect = knownEffect ?? (await readStockEffect(db));
-  // The rows with their products, prices and holds, and the customer's kind, in one read; the
-  // promotions of both contexts at the same time (the kind picks them), the coupon's terms after.
-  const [contents, promotionsNow] = await together(
-    db,
-    () => readPricedCart(db, cart, { locale, now, effect }),
-    () => promotionCandidates(db, now, null),
-  );
+  // The rows with their products, prices and holds, the customer's kind and the promotions of
+  // every context (the kind picks them) in one read; the coupon's terms after.
+  const contents = await readPricedCart(db, cart, { locale, now, effect });
+  const promotionsNow = contents.promotions;
   let { rows } = contents;
   if (renew && contents.records.some((r) => r.heldUntil <= now) && (await renewHolds(db, cart, contents.records, now)) !== contents.records) {
     // Lapsed holds were looked at again: the rows say which ones the stock still covers.

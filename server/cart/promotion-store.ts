@@ -6,7 +6,6 @@ import type { Promotion, PromotionOrderField } from '../../src/lib/contract/prom
 import type { PromotionCandidate } from '../../src/lib/rules/cart';
 import { pick } from '../catalogue/localized';
 import type { Db } from '../db/client';
-import { anyOf, prepared } from '../db/prepared';
 import { promotionProducts, promotions } from '../db/schema';
 
 type PromotionRecord = typeof promotions.$inferSelect;
@@ -78,30 +77,57 @@ export function promotionsFor(all: PromotionChoice, shopContext: ShopContext): P
 }
 
 /**
- * The promotions that could apply to a cart now (`shopContext` null: to a cart of any context),
- * with their records for showing the winner: one named statement (ADR 0035), the products of
- * each promotion aggregated in it. Every cart request and checkout asks it.
+ * The promotions that could apply to a cart now, of every context, with their products: a JSON
+ * value for a column of the cart's own read (readPricedCart), so that every cart request and
+ * checkout reads its rows and its promotions in one statement (ADR 0041). `now` is the
+ * statement's SQL for the moment; promotionChoice reads the value.
  */
-export async function promotionCandidates(db: Db, now: Date, shopContext: ShopContext | null): Promise<PromotionChoice> {
-  const rows = await prepared(db, 'promotion_candidates', (db) =>
-    db
-      .select({
-        promotion: promotions,
-        productIds: sql<number[]>`coalesce((select array_agg(pp.product_id order by pp.product_id) from ${promotionProducts} pp where pp.promotion_id = ${promotions.id}), '{}')`,
-      })
-      .from(promotions)
-      .where(
-        and(
-          eq(promotions.isActive, true),
-          or(isNull(promotions.validFrom), lte(promotions.validFrom, sql.placeholder('now'))),
-          or(isNull(promotions.validTo), gte(promotions.validTo, sql.placeholder('now'))),
-          anyOf(promotions.shopContext, 'contexts'),
-        ),
-      )
-      .orderBy(promotions.id),
-  ).execute({ now: now.toISOString(), contexts: shopContext === null ? ['b2b', 'b2c', 'all'] : [shopContext, 'all'] });
-  const records = rows.map((r) => r.promotion);
-  const products = new Map<number, number[]>(rows.map((r) => [r.promotion.id, r.productIds]));
+export function promotionCandidatesJson(now: SQL): SQL<unknown> {
+  return sql`(select coalesce(json_agg(json_build_object('promotion', row_to_json(p),
+      'products', coalesce((select array_agg(pp.product_id order by pp.product_id) from ${promotionProducts} pp where pp.promotion_id = p.id), '{}')) order by p.id), '[]'::json)
+    from ${promotions} p
+    where p.is_active and (p.valid_from is null or p.valid_from <= ${now}) and (p.valid_to is null or p.valid_to >= ${now}))`;
+}
+
+/** A promotion's row as row_to_json writes it: columns by their SQL names, times as text. */
+interface PromotionJson {
+  id: number;
+  code: string;
+  name: PromotionRecord['name'];
+  description: PromotionRecord['description'];
+  type: PromotionRecord['type'];
+  value: number | string;
+  min_order: number | string;
+  shop_context: PromotionRecord['shopContext'];
+  canvas_id: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The value of promotionCandidatesJson as records, products and candidates (either driver: parsed or text). */
+export function promotionChoice(value: unknown): PromotionChoice {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as { promotion: PromotionJson; products: number[] }[];
+  const date = (v: string | null) => (v === null ? null : new Date(v));
+  const records: PromotionRecord[] = rows.map(({ promotion: p }) => ({
+    id: p.id,
+    code: p.code,
+    name: p.name,
+    description: p.description,
+    type: p.type,
+    value: Number(p.value),
+    minOrder: Number(p.min_order),
+    shopContext: p.shop_context,
+    canvasId: p.canvas_id,
+    validFrom: date(p.valid_from),
+    validTo: date(p.valid_to),
+    isActive: p.is_active,
+    createdAt: new Date(p.created_at),
+    updatedAt: new Date(p.updated_at),
+  }));
+  const products = new Map<number, number[]>(rows.map((r) => [r.promotion.id, r.products]));
   const candidates: PromotionCandidate[] = records.map((r) => ({
     id: r.id,
     type: r.type,
