@@ -1,6 +1,8 @@
 // The product list: filters, full-text search, ordering and paging, all in SQL on indexed
-// columns. One query for the page, one for the count when the page does not tell it, then one
-// each for images, custom fields and variants of the page's products (never one per product).
+// columns. One query for the page with each product's first image and whether it has variants,
+// one for the count when the page does not tell it, one for the page's custom fields (never one
+// per product). Related products are summarised from their rows with a query each for images,
+// custom fields and variants.
 // The common shapes are named statements (ADR 0035).
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/lib/contract/common';
@@ -256,7 +258,7 @@ export async function listProducts<E = undefined>(
   // most of a row's bytes, and the listing would read and decode them for nothing.
   const listed = (db: Db, locale: SQL | Locale) =>
     db
-      .select({ products, product_translations: summaryTranslation })
+      .select({ products, product_translations: summaryTranslation, image: firstImage, hasVariants })
       .from(products)
       .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)));
   const counted = (db: Db, locale: SQL | Locale) =>
@@ -304,9 +306,22 @@ export async function listProducts<E = undefined>(
 /** The translation's columns a summary shows. */
 const summaryTranslation = { name: productTranslations.name, title: productTranslations.title, summary: productTranslations.summary };
 
+type ImageFacts = Pick<typeof assets.$inferSelect, 'url' | 'alt' | 'width' | 'height'>;
+
+// The page's first images and variant flags in the page's own statement (ADR 0041): subqueries
+// of the select list, which PostgreSQL evaluates after the sort and the limit, for the page's
+// rows only (a lateral join could be run for every matching product).
+const firstImage = sql<ImageFacts | string | null>`(select json_build_object('url', a.url, 'alt', a.alt, 'width', a.width, 'height', a.height)
+  from ${assets} a where a.product_id = ${products.id} and a.kind = 'image' order by a.position limit 1)`;
+// A scalar subquery, not EXISTS: PostgreSQL may answer an EXISTS by hashing the whole table once.
+const hasVariants = sql<boolean>`coalesce((select true from ${variants} v where v.product_id = ${products.id} limit 1), false)`;
+
 type ProductRow = {
   products: typeof products.$inferSelect;
   product_translations: Pick<typeof productTranslations.$inferSelect, 'name' | 'title' | 'summary'>;
+  /** Read with the rows by listProducts (JSON, parsed or as text); summarize reads them otherwise. */
+  image?: ImageFacts | string | null;
+  hasVariants?: boolean;
 };
 
 /** Builds the list shape for some product rows, with a few batched look-ups. */
@@ -318,23 +333,28 @@ export async function summarize(
 ): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.products.id);
   if (ids.length === 0) return [];
+  const readWithRows = rows.every((r) => r.image !== undefined && r.hasVariants !== undefined);
   // Named statements (ADR 0035): the ids are one array parameter.
   const [images, fields, variantCounts, ordered] = await Promise.all([
-    prepared(db, 'product_list_images', (db) =>
-      db
-        .selectDistinctOn([assets.productId])
-        .from(assets)
-        .where(and(anyOf(assets.productId, 'ids'), eq(assets.kind, 'image')))
-        .orderBy(assets.productId, asc(assets.position)),
-    ).execute({ ids }),
+    readWithRows
+      ? Promise.resolve([])
+      : prepared(db, 'product_list_images', (db) =>
+          db
+            .selectDistinctOn([assets.productId])
+            .from(assets)
+            .where(and(anyOf(assets.productId, 'ids'), eq(assets.kind, 'image')))
+            .orderBy(assets.productId, asc(assets.position)),
+        ).execute({ ids }),
     productCustomFieldValues(db, ids, locale),
-    prepared(db, 'product_list_variant_counts', (db) =>
-      db
-        .select({ productId: variants.productId, n: sql<number>`count(*)::int` })
-        .from(variants)
-        .where(anyOf(variants.productId, 'ids'))
-        .groupBy(variants.productId),
-    ).execute({ ids }),
+    readWithRows
+      ? Promise.resolve([])
+      : prepared(db, 'product_list_variant_counts', (db) =>
+          db
+            .select({ productId: variants.productId, n: sql<number>`count(*)::int` })
+            .from(variants)
+            .where(anyOf(variants.productId, 'ids'))
+            .groupBy(variants.productId),
+        ).execute({ ids }),
     orderedByCustomer === undefined
       ? Promise.resolve([])
       : prepared(db, 'product_list_ordered_qty', (db) =>
@@ -346,8 +366,12 @@ export async function summarize(
             .groupBy(orderRows.productId),
         ).execute({ ids, customer: orderedByCustomer }),
   ]);
-  const imageOf = new Map(images.map((a) => [a.productId, a]));
-  const hasVariants = new Set(variantCounts.filter((v) => v.n > 0).map((v) => v.productId));
+  const imageOf = new Map<number, ImageFacts>(
+    readWithRows
+      ? rows.flatMap((r) => (r.image ? [[r.products.id, typeof r.image === 'string' ? (JSON.parse(r.image) as ImageFacts) : r.image] as const] : []))
+      : images.map((a) => [a.productId, a]),
+  );
+  const withVariants = new Set(readWithRows ? rows.filter((r) => r.hasVariants).map((r) => r.products.id) : variantCounts.filter((v) => v.n > 0).map((v) => v.productId));
   const orderedOf = new Map(ordered.map((o) => [o.productId, o.qty]));
   return rows.map(({ products: p, product_translations: t }) => {
     const image = imageOf.get(p.id);
@@ -367,7 +391,7 @@ export async function summarize(
       unit: p.unit,
       image: image ? toImage(image, t.name, locale) : null,
       custom_fields: fields.get(p.id) ?? [],
-      has_variants: hasVariants.has(p.id),
+      has_variants: withVariants.has(p.id),
       create_date: p.createDate.toISOString(),
       write_date: p.writeDate.toISOString(),
     };
@@ -376,7 +400,7 @@ export async function summarize(
   });
 }
 
-export function toImage(a: typeof assets.$inferSelect, fallbackAlt: string, locale: Locale): Image {
+export function toImage(a: ImageFacts, fallbackAlt: string, locale: Locale): Image {
   return { url: a.url, alt: pick(a.alt, locale) || fallbackAlt, width: a.width, height: a.height };
 }
 

@@ -1,13 +1,16 @@
 // The listing's common shapes go out as named statements and count only when the page does not
 // tell the count (ADR 0035): the same answers as the general path, which builds every query anew,
-// for orders, categories, pages and locales; and the count equals a plain count of the filter.
-import { sql } from 'drizzle-orm';
+// for orders, categories, pages and locales; the count equals a plain count of the filter; and the
+// images and variant flags read with the page equal those of summarize's own look-ups.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/lib/contract/common';
 import type { Ordering } from '../../src/lib/contract/ordering';
-import type { ProductOrderField } from '../../src/lib/contract/products';
-import { listProducts, type ProductListFilter } from '../../server/catalogue/product-list';
+import type { ProductOrderField, ProductSummary } from '../../src/lib/contract/products';
+import { listProducts, summarize, type ProductListFilter } from '../../server/catalogue/product-list';
+import { products, productTranslations } from '../../server/db/schema';
 import { queryRows } from '../../server/db/raw';
+import { makeProduct } from '../support/checkout-fixtures';
 import { openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -94,5 +97,24 @@ describe('the listing as named statements', () => {
         expect(results.length).toBe(Math.max(0, Math.min(page.pageSize, expected - (page.page - 1) * page.pageSize)));
       }
     }
+  });
+
+  it('reads each first image and variant flag with the page, as the separate look-ups of summarize find them', async () => {
+    const db = shop.database.db;
+    // Every demo product has an image: one without, on the one page that holds them all.
+    await makeProduct(db);
+    const { results, count } = await listProducts(db, { locale: 'en' }, { page: 1, pageSize: 1000 });
+    expect(results).toHaveLength(count);
+    const rows = await db
+      .select({ products, product_translations: { name: productTranslations.name, title: productTranslations.title, summary: productTranslations.summary } })
+      .from(products)
+      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, 'en')))
+      .where(inArray(products.id, results.map((r) => r.id)));
+    const separate = await summarize(db, rows, 'en');
+    const byId = (list: ProductSummary[]) => [...list].sort((a, b) => a.id - b.id);
+    expect(byId(results)).toEqual(byId(separate));
+    // Not vacuous: the demo's page has products with and without images and variants.
+    expect(new Set(results.map((r) => r.image === null))).toEqual(new Set([true, false]));
+    expect(new Set(results.map((r) => r.has_variants))).toEqual(new Set([true, false]));
   });
 });
