@@ -12,7 +12,7 @@ import { prepared } from '../db/prepared';
 import { cartRows, carts, customers, products, variants } from '../db/schema';
 import type { CartRecord, CartRowRecord } from './cart-rows';
 import { lockCustomer, type Owner } from './owner';
-import { heldByCarts, readCartSettings, stockKey, type CartSettings } from './stock';
+import { cartSettingsColumn, cartSettingsOf, heldByCarts, readCartSettings, stockKey, type CartSettings } from './stock';
 
 export async function findOpenCart(db: Db, owner: Omit<Owner, 'agentId'>): Promise<CartRecord | undefined> {
   // Every get-or-create asks it: a named statement (ADR 0035), one text with a season and one without.
@@ -203,12 +203,29 @@ export async function cartById(db: Db, id: number): Promise<CartRecord | undefin
   return cart;
 }
 
-/** A cart with its customer, in one named statement (checkout/init/ needs both). */
-export async function cartWithCustomer(db: Db, id: number): Promise<{ cart: CartRecord; customer: typeof customers.$inferSelect } | undefined> {
-  const [found] = await prepared(db, 'cart_with_customer', (db) =>
-    db.select({ cart: carts, customer: customers }).from(carts).innerJoin(customers, eq(customers.id, carts.customerId)).where(eq(carts.id, sql.placeholder('id'))).limit(1),
+/** A cart with its customer and the cart settings, in one named statement (checkout/init/ needs all three). */
+export async function cartWithCustomer(db: Db, id: number): Promise<{ cart: CartRecord; customer: typeof customers.$inferSelect; settings: CartSettings } | undefined> {
+  const [found] = await prepared(db, 'cart_with_customer_settings', (db) =>
+    db
+      .select({ cart: carts, customer: customers, settings: cartSettingsColumn() })
+      .from(carts)
+      .innerJoin(customers, eq(customers.id, carts.customerId))
+      .where(eq(carts.id, sql.placeholder('id')))
+      .limit(1),
   ).execute({ id });
-  return found;
+  return found && { ...found, settings: cartSettingsOf(found.settings) };
+}
+
+/** A cart and the cart settings, in one named statement (adding to a cart needs both). */
+export async function cartWithSettings(db: Db, id: number): Promise<{ cart: CartRecord | undefined; settings: CartSettings }> {
+  // From the settings, so that a missing cart still answers them.
+  const [found] = await prepared(db, 'cart_by_id_with_settings', (db) =>
+    db
+      .select({ cart: carts, settings: sql<unknown>`s.settings` })
+      .from(sql`(select ${cartSettingsColumn()} as settings) s`)
+      .leftJoin(carts, eq(carts.id, sql.placeholder('id'))),
+  ).execute({ id });
+  return { cart: found?.cart ?? undefined, settings: cartSettingsOf(found?.settings) };
 }
 
 /** Records the promotion the cart now gets, so the stored cart says what the header shows. */

@@ -6,7 +6,6 @@ import type { Locale, ShopContext } from '../../src/lib/contract/common';
 import type { AuthUser } from '../auth/auth-user';
 import { cartWithCustomer, findOpenCart } from '../cart/cart-store';
 import { resolveOwnerKey } from '../cart/owner';
-import { readCartSettings } from '../cart/stock';
 import { shopContextFor } from '../../src/lib/rules/shop-context';
 import { pick } from '../catalogue/localized';
 import { toCartRow } from '../cart/cart-summary';
@@ -44,8 +43,8 @@ export interface CheckoutInitInput {
 
 export async function checkoutInit(db: Db, input: CheckoutInitInput, options: { locale: Locale; now: Date }): Promise<CheckoutInitResponse> {
   const { locale } = options;
-  // Independent reads at once: the cart with its customer, the settings (read once for the quote and the shipping policies).
-  const [{ cart, customer }, settings] = await Promise.all([customerCart(db, input.cartId, input.customerId), readCartSettings(db)]);
+  // The cart with its customer and the settings (read once for the quote and the shipping policies).
+  const { cart, customer, settings } = await customerCart(db, input.cartId, input.customerId);
   // The customer's kind, not the context the cart was opened in, says what it may choose (ADR 0015).
   const shopContext = shopContextFor(customer.kind, cart.shopContext);
   const [book, methods, quote] = await Promise.all([

@@ -25,7 +25,7 @@ import type { CartRecord } from '../cart/cart-rows';
 import type { CouponRecord } from '../cart/cart-summary';
 import { couponCustomer, redeemOnce } from '../cart/coupon-store';
 import { lockCustomer } from '../cart/owner';
-import { heldByCarts, readCartSettings, stockKey } from '../cart/stock';
+import { cartSettingsColumn, cartSettingsOf, heldByCarts, stockKey, type CartSettings } from '../cart/stock';
 import type { Db } from '../db/client';
 import { isTransientConflict } from '../db/faults';
 import { anyOf, prepared, preparedSql } from '../db/prepared';
@@ -93,17 +93,26 @@ function sameCheckout(stored: string | null, current: string, cartEmpty: boolean
 
 type CustomerRecord = typeof customers.$inferSelect;
 
-/** The cart, its rows and its customer, in one named statement (the plan's first read). */
-async function cartWithItems(db: Db, cartId: number): Promise<{ cart: CartRecord | undefined; items: CartItem[]; customer: CustomerRecord | undefined }> {
-  const rows = await prepared(db, 'cart_with_items_customer', (db) =>
+/** The cart, its rows, its customer and the cart settings, in one named statement (the plan's first read). */
+async function cartWithItems(
+  db: Db,
+  cartId: number,
+): Promise<{ cart: CartRecord | undefined; items: CartItem[]; customer: CustomerRecord | undefined; settings: CartSettings | undefined }> {
+  const rows = await prepared(db, 'cart_with_items_customer_settings', (db) =>
     db
-      .select({ cart: carts, customer: customers, item: { productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty } })
+      .select({
+        cart: carts,
+        customer: customers,
+        item: { productId: cartRows.productId, variantId: cartRows.variantId, qty: cartRows.qty },
+        settings: cartSettingsColumn(),
+      })
       .from(carts)
       .innerJoin(customers, eq(customers.id, carts.customerId))
       .leftJoin(cartRows, eq(cartRows.cartId, carts.id))
       .where(eq(carts.id, sql.placeholder('cart'))),
   ).execute({ cart: cartId });
-  return { cart: rows[0]?.cart, customer: rows[0]?.customer, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
+  const first = rows[0];
+  return { cart: first?.cart, customer: first?.customer, settings: first && cartSettingsOf(first.settings), items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
 }
 
 async function cartState(db: Db, cartId: number): Promise<{ couponId: number | null; items: CartItem[] }> {
@@ -190,13 +199,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 /** Reads and computes the order on the pool, under no lock; refuses here what it already can. */
 async function planOrder(db: Db, input: PlaceOrderInput): Promise<OrderPlan | { earlier: OrderRecord }> {
   const { body, customerId, locale, now } = input;
-  const [{ cart, items, customer }, book, settings] = await Promise.all([
+  const [{ cart, items, customer, settings }, book] = await Promise.all([
     cartWithItems(db, body.cart),
     customerAddresses(db, customerId, [body.billing_address, body.shipping_address]),
-    readCartSettings(db),
   ]);
+  if (!cart || !settings || cart.customerId !== customerId) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
   const effect = settings.effect;
-  if (!cart || cart.customerId !== customerId) throw shopError('NotFound', fieldError('cart', 'not_found', 'Cart not found.'));
   // A retry of an order placed meanwhile finds the cart emptied by that order.
   if (items.length === 0 && input.idempotencyKey) {
     const earlier = await orderByKey(db, input, { couponId: cart.couponId, items });

@@ -5,7 +5,7 @@ import { CART_ROW_ORDER_FIELDS, type CartRowChange } from '../../../src/lib/cont
 import { parseOrderBy } from '../../../src/lib/contract/ordering';
 import { auditAgentAction } from '../../auth/audit';
 import { assertVisible } from '../../auth/permissions';
-import { summaryAfterChange, visibleCart } from '../../cart/cart-access';
+import { summaryAfterChange, visibleCart, visibleCartWithSettings } from '../../cart/cart-access';
 import { cartShowsVat, DEFAULT_CART_ROW_ORDER, listCartRows, toCartRow, type CartRecord } from '../../cart/cart-rows';
 import { cartRowWithCart, deleteCartRow, findOpenCart, getOrCreateCart, setCartItem } from '../../cart/cart-store';
 import { emptyCartHeader } from '../../cart/cart-summary';
@@ -58,8 +58,8 @@ export const cartHandlers = defineHandlers({
   setCartRow: async (c, { body }) => {
     const user = requireUser(c);
     const { db } = c.get('deps');
-    // The settings the change and the summary after it both need, read once.
-    const [cart, settings] = await Promise.all([visibleCart(db, user, body.cart), readCartSettings(db)]);
+    // The settings the change and the summary after it both need, read once, with the cart.
+    const { cart, settings } = await visibleCartWithSettings(db, user, body.cart);
     const result = await setCartItem(db, cart, { productId: body.product, variantId: body.variant ?? null, qty: body.qty }, c.get('deps').now(), settings);
     if (result.rowId !== null) {
       await auditAgentAction(db, user, cart.customerId, `cart.row.${result.action}`, 'cart_row', result.rowId, {
