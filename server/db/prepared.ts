@@ -20,12 +20,11 @@ const built = new WeakMap<object, Map<string, unknown>>();
 /**
  * Statements built on a transaction, by the class of its session (the driver) and name. A
  * transaction's handle lives for one transaction, so its statements cannot be kept on it as the
- * pool's are, and drizzle's package (its SQL building first) was the largest part of the
- * shop's own CPU in a profile of the checkout bench. A later transaction gets the kept statement with its own
- * connection and logger in place of the first one's: drizzle's prepared query of both drivers
- * (pglite and node-postgres, 0.45) sends through `this.client`, logs through `this.logger` and
- * holds nothing else of the transaction.
- * prepared.test.ts pins that.
+ * pool's are, and drizzle's package (its SQL building first) was the largest part of the shop's
+ * own CPU in a profile of the checkout bench. A later transaction gets the kept statement with
+ * its own connection and logger in place of the first one's: drizzle's prepared query of both
+ * drivers (pglite and node-postgres, 0.45) sends through `this.client`, logs through
+ * `this.logger` and holds nothing else of the transaction. prepared.test.ts pins that.
  */
 const builtOnTransactions = new WeakMap<object, Map<string, object>>();
 
