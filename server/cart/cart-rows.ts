@@ -160,7 +160,8 @@ function shapeRow(
 /**
  * A whole cart's rows with everything they are priced and shown from, its customer's kind and
  * the promotions running now (of every context: the kind picks them), in one named statement
- * (the summary of every cart request and of checkout); then the agreed and season prices. `effect` says whether other carts' holds are read with it.
+ * (the summary of every cart request and of checkout); then the agreed and season prices.
+ * `effect` says whether other carts' holds are read with it.
  */
 export async function readPricedCart(
   db: Db,

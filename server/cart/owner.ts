@@ -96,15 +96,3 @@ export async function customerShopContext(db: Db, customerId: number, fallback: 
   ).execute({ id: customerId });
   return shopContextFor(customer?.kind, fallback);
 }
-
-/** A customer's record (checkout reads it whole); a named statement (ADR 0035). */
-export async function customerById(db: Db, customerId: number): Promise<typeof customers.$inferSelect | undefined> {
-  const [customer] = await prepared(db, 'customer_by_id', (db) =>
-    db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, sql.placeholder('id')))
-      .limit(1),
-  ).execute({ id: customerId });
-  return customer;
-}

@@ -107,9 +107,9 @@ interface PromotionJson {
   updated_at: string;
 }
 
-/** The value of promotionCandidatesJson as records, products and candidates (either driver: parsed or text). */
+/** The value of promotionCandidatesJson (parsed by either driver) as records, products and candidates. */
 export function promotionChoice(value: unknown): PromotionChoice {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as { promotion: PromotionJson; products: number[] }[];
+  const rows = (value ?? []) as { promotion: PromotionJson; products: number[] }[];
   const date = (v: string | null) => (v === null ? null : new Date(v));
   const records: PromotionRecord[] = rows.map(({ promotion: p }) => ({
     id: p.id,

@@ -51,9 +51,9 @@ export const cartSettingsColumn = (): SQL<unknown> =>
     sql`, `,
   )}))`;
 
-/** The value of cartSettingsColumn (parsed by the driver or as text; null when none is stored). */
+/** The value of cartSettingsColumn (parsed by either driver; null when none is stored). */
 export const cartSettingsOf = (value: unknown): CartSettings =>
-  cartSettingsFrom((typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as CartSettingValues);
+  cartSettingsFrom((value ?? {}) as CartSettingValues);
 
 /** Key of a stock item: a product, or one variant of it. */
 export const stockKey = (productId: number, variantId: number | null | undefined) => `${productId}:${variantId ?? ''}`;

@@ -311,7 +311,7 @@ type ImageFacts = Pick<typeof assets.$inferSelect, 'url' | 'alt' | 'width' | 'he
 // The page's first images and variant flags in the page's own statement (ADR 0041): subqueries
 // of the select list, which PostgreSQL evaluates after the sort and the limit, for the page's
 // rows only (a lateral join could be run for every matching product).
-const firstImage = sql<ImageFacts | string | null>`(select json_build_object('url', a.url, 'alt', a.alt, 'width', a.width, 'height', a.height)
+const firstImage = sql<ImageFacts | null>`(select json_build_object('url', a.url, 'alt', a.alt, 'width', a.width, 'height', a.height)
   from ${assets} a where a.product_id = ${products.id} and a.kind = 'image' order by a.position limit 1)`;
 // A scalar subquery, not EXISTS: PostgreSQL may answer an EXISTS by hashing the whole table once.
 const hasVariants = sql<boolean>`coalesce((select true from ${variants} v where v.product_id = ${products.id} limit 1), false)`;
@@ -319,8 +319,8 @@ const hasVariants = sql<boolean>`coalesce((select true from ${variants} v where 
 type ProductRow = {
   products: typeof products.$inferSelect;
   product_translations: Pick<typeof productTranslations.$inferSelect, 'name' | 'title' | 'summary'>;
-  /** Read with the rows by listProducts (JSON, parsed or as text); summarize reads them otherwise. */
-  image?: ImageFacts | string | null;
+  /** Read with the rows by listProducts (JSON, parsed by either driver); summarize reads them otherwise. */
+  image?: ImageFacts | null;
   hasVariants?: boolean;
 };
 
@@ -368,7 +368,7 @@ export async function summarize(
   ]);
   const imageOf = new Map<number, ImageFacts>(
     readWithRows
-      ? rows.flatMap((r) => (r.image ? [[r.products.id, typeof r.image === 'string' ? (JSON.parse(r.image) as ImageFacts) : r.image] as const] : []))
+      ? rows.flatMap((r) => (r.image ? [[r.products.id, r.image] as const] : []))
       : images.map((a) => [a.productId, a]),
   );
   const withVariants = new Set(readWithRows ? rows.filter((r) => r.hasVariants).map((r) => r.products.id) : variantCounts.filter((v) => v.n > 0).map((v) => v.productId));

@@ -1,7 +1,7 @@
 // Writing mail to the outbox: each function takes the caller's transaction, so the mail exists
 // exactly when what caused it does (ADR 0010). The outbox worker sends it afterwards.
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/lib/i18n/locales';
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/lib/i18n/locales';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';

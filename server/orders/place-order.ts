@@ -403,7 +403,6 @@ const insertOrderRows = (tx: Db) =>
 
 type HistoryRecord = typeof orderStatusHistory.$inferSelect;
 type DocumentRecord = typeof orderDocuments.$inferSelect;
-const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
  * What follows a written order, in one statement: its first history entry, its confirmation
@@ -421,8 +420,9 @@ async function orderFollowUps(tx: Db, orderId: number, locale: Locale, now: Date
       select (select json_agg(history) from history) as history,
         (select coalesce(json_agg(d order by d.id), '[]'::json) from order_documents d where d.order_id = ${order}) as documents`;
   }).rows({ order: orderId, locale, now: now.toISOString() });
-  const history = fromJson<{ id: number; order_id: number; status: HistoryRecord['status']; note: string | null; created_at: string }[]>(row!.history);
-  const documents = fromJson<{ id: number; order_id: number; type: DocumentRecord['type']; number: string; issued_at: string }[]>(row!.documents);
+  // JSON comes parsed from either driver; its times are text.
+  const history = row!.history as { id: number; order_id: number; status: HistoryRecord['status']; note: string | null; created_at: string }[];
+  const documents = row!.documents as { id: number; order_id: number; type: DocumentRecord['type']; number: string; issued_at: string }[];
   return {
     history: history.map((h) => ({ id: h.id, orderId: h.order_id, status: h.status, note: h.note, createdAt: new Date(h.created_at) })),
     documents: documents.map((d) => ({ id: d.id, orderId: d.order_id, type: d.type, number: d.number, issuedAt: new Date(d.issued_at) })),
