@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRows, orders, paymentMethods, shippingPolicies } from '../../server/db/schema';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
-import pg from 'pg';
 import { queryRows } from '../../server/db/raw';
 import { customerId, defaultAddresses, makeBuyers, makeCart, makeProduct, setSetting, stockOf } from '../support/checkout-fixtures';
-import { testDbKind } from '../support/test-db';
+import { sideClient, testDbKind } from '../support/test-db';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -155,8 +154,7 @@ describe('concurrent checkouts', () => {
     if (testDbKind() === 'postgres') {
       // Another connection holds the product's row until all 32 checkouts have planned (each saw
       // 50 units) and wait at their decrement: only the decrement's condition can refuse them.
-      const blocker = new pg.Client({ connectionString: shop.database.url! });
-      await blocker.connect();
+      const blocker = await sideClient(shop.database.url!);
       try {
         await blocker.query('begin');
         await blocker.query('select id from products where id = $1 for update', [product.id]);
@@ -207,8 +205,7 @@ describe('concurrent checkouts', () => {
     const [buyer] = await makeBuyers(db, 1);
     const cart = await makeCart(db, { customer: buyer!.customer, context: 'b2b', rows: [{ product: product.id, qty: 3 }] });
     // Another connection holds the cart's row: the checkout plans at 10.00, then waits inside its transaction.
-    const blocker = new pg.Client({ connectionString: shop.database.url! });
-    await blocker.connect();
+    const blocker = await sideClient(shop.database.url!);
     let placed: { status: number; body: OrderDetail | ErrorBody };
     try {
       await blocker.query('begin');

@@ -2,13 +2,12 @@
 // the delivery note and invoice only when the order ships (or, for the invoice, is refunded),
 // with invoice numbers gapless per year even when many orders ship at once.
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentMethods, shippingPolicies } from '../../server/db/schema';
 import { queryRows } from '../../server/db/raw';
 import type { OrderDetail } from '../../src/lib/contract/orders';
 import { customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
-import { testDbKind } from '../support/test-db';
+import { sidePool, testDbKind } from '../support/test-db';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -132,7 +131,7 @@ describe('order documents by status', () => {
   it.runIf(testDbKind() === 'postgres')('keeps invoice numbers gapless when many orders ship at once (PostgreSQL)', { timeout: 60_000 }, async () => {
     const placed: OrderDetail[] = [];
     for (let i = 0; i < 12; i++) placed.push(await placeOrder());
-    const pool = new pg.Pool({ connectionString: shop.database.url!, max: 6 });
+    const pool = sidePool(shop.database.url!, 6);
     try {
       // Each order ships in its own transaction on its own connection; every third rolls back.
       await Promise.all(

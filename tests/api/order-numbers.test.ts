@@ -3,13 +3,12 @@
 // number (the demo seed, an import, plain SQL) move the counter past them, and a checkout that
 // waits inside its transaction holds up no other checkout.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/raw';
 import type { ErrorBody } from '../../src/lib/contract/common';
 import type { OrderDetail } from '../../src/lib/contract/orders';
 import { checkoutChoiceIds, customerId, defaultAddresses, makeCart, makeProduct } from '../support/checkout-fixtures';
-import { testDbKind } from '../support/test-db';
+import { sideClient, testDbKind } from '../support/test-db';
 import { LOGINS, openTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -97,8 +96,7 @@ describe('order numbers', () => {
       const b = await makeProduct(db());
       const customerA = await customerId(db(), 'C0001');
       const cartA = await makeCart(db(), { customer: customerA, context: 'b2b', rows: [{ product: a.id, qty: 1 }] });
-      const blocker = new pg.Client({ connectionString: shop.database.url! });
-      await blocker.connect();
+      const blocker = await sideClient(shop.database.url!);
       try {
         await blocker.query('begin');
         await blocker.query('select id from cart_rows where cart_id = $1 for update', [cartA]);

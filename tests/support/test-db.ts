@@ -139,6 +139,27 @@ export const databaseUrl = (adminUrl: string, name: string) => {
   return url.href;
 };
 
+/**
+ * A connection of the test's own to a shop database, beside the shop's pool. node-postgres
+ * resolves `pool.end()` before its connections have closed, and the file's database is dropped
+ * `with (force)` right after: a connection still closing then gets the server's 57P01, and an
+ * error event nobody listens to is an uncaught exception that fails the whole run.
+ */
+export function sidePool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/** One such connection, connected (see sidePool). */
+export async function sideClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
 export async function adminQuery(adminUrl: string, text: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   // A database dropped `with (force)` ends other sessions; an error event then must not crash the run.
