@@ -7,13 +7,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // seeded once per run (tests/support/test-templates.ts).
 const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
-// API test files that run on PGlite only. PGlite is PostgreSQL itself, compiled to wasm: the
-// same parser, planner, types and SQL errors. What can differ is what lies between the app and
-// the engine: the driver (node-postgres turns values into text and back, PGlite does not), the
-// pool and its connections (PGlite has one session, so nothing runs concurrently), timeouts and
-// lost connections. A file belongs here when nothing it checks passes through that part: its
+// API test files that run on one database only. PGlite is PostgreSQL itself, compiled to wasm:
+// the same parser, planner, types and SQL errors. What can differ is what lies between the app
+// and the engine: the driver (node-postgres turns values into text and back, PGlite does not),
+// the pool and its connections (PGlite has one session, so nothing runs concurrently), timeouts
+// and lost connections. A file runs once when nothing it checks passes through that part: its
 // answers are decided before any query (validation, routing, headers, the HTTP server) or by
-// code that reads the database only to sign in. Everything else runs on both.
+// code that reads the database only to sign in.
 // - malformed-input-*: the validation sweep, every documented call with bad values, expecting no
 //   5xx; the schemas refuse them before any query, and one that slipped through would meet the
 //   same engine error on both. The values the drivers carry differently (NUL, lone surrogates,
@@ -22,9 +22,16 @@ const onPostgres = process.env.SHOP_TEST_DB === 'postgres' && Boolean(process.en
 // - openapi: the document built from the operation declarations and the router's route list.
 // - security-headers: headers set by middleware on every answer, whatever the handler did.
 // - body-limit-connection: the Node HTTP server refusing oversized bodies on one socket.
-// - import-via-server: the import CLI beside a running shop on the embedded database (PGlite is its subject).
-// - pglite-thread: PGlite in a worker thread, as the server runs it (PGlite is its subject).
-const DATABASE_INDEPENDENT = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection', 'import-via-server', 'pglite-thread'].map((name) => `tests/api/${name}.test.ts`);
+// They run on PostgreSQL when the run has it (npm test sets SHOP_TEST_ONCE_ON=postgres for its
+// PGlite leg then): the sweeps' signed-in calls reach real handlers, and the same files cost
+// less than half the CPU there (42 CPU-s on PGlite, 18 on PostgreSQL, one sitting). Otherwise
+// on PGlite. Everything else runs on both, but these two, whose subject is PGlite:
+// - import-via-server: the import CLI beside a running shop on the embedded database.
+// - pglite-thread: PGlite in a worker thread, as the server runs it.
+const ONCE = ['malformed-input-anonymous', 'malformed-input-customer', 'malformed-input-agent', 'client-proxy', 'openapi', 'security-headers', 'body-limit-connection'];
+const PGLITE_SUBJECT = ['import-via-server', 'pglite-thread'];
+const apiFiles = (names: string[]) => names.map((name) => `tests/api/${name}.test.ts`);
+const leftOut = onPostgres ? PGLITE_SUBJECT : process.env.SHOP_TEST_ONCE_ON === 'postgres' ? ONCE : [];
 
 export default defineConfig({
   test: {
@@ -53,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(onPostgres ? DATABASE_INDEPENDENT : [])],
+          exclude: [...configDefaults.exclude, ...apiFiles(leftOut)],
           globalSetup: ['tests/support/test-templates.ts'],
           environment: 'node',
           // One module graph per worker, not per file: each file still opens its own database
