@@ -33,5 +33,4 @@ describe.runIf(testDbKind() === 'postgres')('connections of a test of its own (P
       await database.drop();
     }
   });
-
 });
