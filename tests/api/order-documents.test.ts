@@ -131,7 +131,7 @@ describe('order documents by status', () => {
   it.runIf(testDbKind() === 'postgres')('keeps invoice numbers gapless when many orders ship at once (PostgreSQL)', { timeout: 60_000 }, async () => {
     const placed: OrderDetail[] = [];
     for (let i = 0; i < 12; i++) placed.push(await placeOrder());
-    const pool = sidePool(shop.database.url!, 6);
+    const pool = sidePool(shop.database.url!, { max: 6 });
     try {
       // Each order ships in its own transaction on its own connection; every third rolls back.
       await Promise.all(

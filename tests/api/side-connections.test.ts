@@ -20,7 +20,7 @@ describe.runIf(testDbKind() === 'postgres')('connections of a test of its own (P
       expect(() => held.emit('error', terminated())).toThrow(/administrator command/);
       await bare.end();
 
-      const side = sidePool(database.url, 1);
+      const side = sidePool(database.url, { max: 1 });
       const kept = await side.connect();
       kept.release();
       expect(() => kept.emit('error', terminated())).not.toThrow();

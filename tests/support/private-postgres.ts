@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './server-process';
+import { sidePool } from './test-db';
 
 const run = promisify(execFile);
 
@@ -62,10 +63,8 @@ export async function startPrivateCluster(bin: string, database = 'shop'): Promi
   await setup.query(`create database ${database}`);
   await setup.end();
 
-  const admin = new pg.Pool({ connectionString: `${base}/${database}`, max: 2, connectionTimeoutMillis: 5_000 });
-  // The test stops the cluster under this pool: its idle connections go, quietly.
-  admin.on('error', () => {});
-  admin.on('connect', (client) => client.on('error', () => {}));
+  // The test stops the cluster under this pool: its connections go, quietly.
+  const admin = sidePool(`${base}/${database}`, { max: 2, connectionTimeoutMillis: 5_000 });
   let running = true;
   return {
     port,

@@ -140,13 +140,14 @@ export const databaseUrl = (adminUrl: string, name: string) => {
 };
 
 /**
- * A connection of the test's own to a shop database, beside the shop's pool. node-postgres
- * resolves `pool.end()` before its connections have closed, and the file's database is dropped
- * `with (force)` right after: a connection still closing then gets the server's 57P01, and an
- * error event nobody listens to is an uncaught exception that fails the whole run.
+ * Connections of a test's own, beside the shop's pool, that a server may end under them. node-
+ * postgres resolves `pool.end()` before its connections have closed, and a file's database is
+ * dropped `with (force)` right after: a connection still closing then gets the server's 57P01
+ * (as do all of them when a test stops its cluster), and an error event nobody listens to is an
+ * uncaught exception that fails the whole run.
  */
-export function sidePool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+export function sidePool(url: string, options: Omit<pg.PoolConfig, 'connectionString'> = {}): pg.Pool {
+  const pool = new pg.Pool({ ...options, connectionString: url });
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
@@ -161,10 +162,8 @@ export async function sideClient(url: string): Promise<pg.Client> {
 }
 
 export async function adminQuery(adminUrl: string, text: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  // A database dropped `with (force)` ends other sessions; an error event then must not crash the run.
-  admin.on('error', () => {});
-  await admin.connect();
+  // A database dropped `with (force)` ends other sessions, this one's too when it is a copy's.
+  const admin = await sideClient(adminUrl);
   try {
     await admin.query(text);
   } finally {

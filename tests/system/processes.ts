@@ -3,8 +3,8 @@
 // throwaway PostgreSQL database, and a small HTTP receiver for the purge webhook.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import pg from 'pg';
-import { createThrowawayDatabase } from '../support/test-db';
+import type pg from 'pg';
+import { createThrowawayDatabase, sidePool } from '../support/test-db';
 import { ROOT_DIR } from '../../server/config';
 import { freePort } from '../support/server-process';
 
@@ -42,8 +42,7 @@ export interface SysDatabase {
 
 export async function createSysDatabase(adminUrl: string): Promise<SysDatabase> {
   const created = await createThrowawayDatabase(adminUrl, 'sys');
-  const pool = new pg.Pool({ connectionString: created.url, max: 2 });
-  pool.on('error', () => {});
+  const pool = sidePool(created.url, { max: 2 });
   return {
     name: created.name,
     url: created.url,
